@@ -1,0 +1,33 @@
+"""The Gnav rules engine: pure Python, no Flet, no files, no clock, no randomness."""
+
+from .errors import GnavError, JournalError
+from .events import (
+    Change,
+    Cut,
+    Deal,
+    Event,
+    Knock,
+    Leave,
+    Reply,
+    Reveal,
+    SitOut,
+    Stakes,
+    Stand,
+    Table,
+    event_json,
+    header_json,
+    parse_event,
+    parse_header,
+)
+from .pieces import CALLS, GNAV_PACK, MATADORS, PIECES, RANK, STOCK, Effect, Pack, Piece
+from .rules import DEFAULT_RULES, HOUSE_FIELDS, PRESETS, Rulebook, rulebook
+from .settlement import FoolTake, Loss, Settlement
+from .state import Outcome, TableState
+
+__all__ = [
+    "CALLS", "DEFAULT_RULES", "GNAV_PACK", "HOUSE_FIELDS", "MATADORS", "PIECES", "PRESETS",
+    "RANK", "STOCK", "Change", "Cut", "Deal", "Effect", "Event", "FoolTake", "GnavError",
+    "JournalError", "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "Reply", "Reveal",
+    "Rulebook", "Settlement", "SitOut", "Stakes", "Stand", "Table", "TableState",
+    "event_json", "header_json", "parse_event", "parse_header", "rulebook",
+]

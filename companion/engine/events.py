@@ -1,0 +1,311 @@
+"""The journal's header and events as frozen values, with their JSON form (journal v1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import GnavError
+from .pieces import CALLS, PIECES, STOCK
+from .rules import PRESETS, Rulebook, rulebook
+
+MAX_SEATS = 40
+MIN_SEATS = 2
+MAX_NAME = 24
+MAX_STAKE = 99
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    kind: Literal["counters", "strokes"]
+    amount: int  # counters each, or the stroke limit
+
+    def as_json(self) -> dict[str, Any]:
+        key = "each" if self.kind == "counters" else "limit"
+        return {"kind": self.kind, key: self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Line 1 of a journal."""
+
+    rules: str
+    stakes: Stakes
+    seats: tuple[str, ...]
+    dealer: str | None = None
+    house: tuple[tuple[str, Any], ...] = ()
+    version: int = 1
+
+    @property
+    def rulebook(self) -> Rulebook:
+        return rulebook(self.rules, self.house_dict())
+
+    def house_dict(self) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.house}
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    pieces: tuple[tuple[str, str], ...]  # (seat, piece) in the journal's order
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    source: str  # the journal's "from": a seat name or "stock"
+    call: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    pieces: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    seat: str
+
+
+Event = Cut | Deal | Knock | Stand | Change | Reply | Reveal | SitOut | Leave
+
+EVENT_NAMES: dict[type, str] = {
+    Cut: "cut",
+    Deal: "deal",
+    Knock: "knock",
+    Stand: "stand",
+    Change: "change",
+    Reply: "reply",
+    Reveal: "reveal",
+    SitOut: "sit_out",
+    Leave: "leave",
+}
+
+
+def event_name(event: Event) -> str:
+    return EVENT_NAMES[type(event)]
+
+
+# --- to JSON -------------------------------------------------------------------------------
+
+
+def header_json(table: Table) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "ev": "table",
+        "version": table.version,
+        "rules": table.rules,
+        "stakes": table.stakes.as_json(),
+        "seats": list(table.seats),
+    }
+    if table.dealer is not None:
+        out["dealer"] = table.dealer
+    if table.house:
+        out["house"] = table.house_dict()
+    return out
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    name = EVENT_NAMES[type(event)]
+    if isinstance(event, (Cut, Reveal)):
+        return {"ev": name, "pieces": dict(event.pieces)}
+    if isinstance(event, Deal):
+        return {"ev": name}
+    if isinstance(event, Reply):
+        return {"ev": name, "from": event.source, "call": event.call}
+    return {"ev": name, "seat": event.seat}
+
+
+# --- from JSON -----------------------------------------------------------------------------
+
+
+def _fields(obj: dict[str, Any], what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    for key in required:
+        if key not in obj:
+            raise GnavError(f"a {what} needs \"{key}\".")
+    for key in obj:
+        if key != "ev" and key not in required and key not in optional:
+            raise GnavError(f"a {what} has no field \"{key}\".")
+
+
+def _seat_name(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise GnavError(f"{what} must be a seat name in quotes, not {json_repr(value)}.")
+    return value.strip()
+
+
+def json_repr(value: Any) -> str:
+    if isinstance(value, str):
+        return f"\"{value}\""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "a list"
+    return str(value)
+
+
+def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise GnavError(f"a {what} needs \"pieces\": an object of seat names and pieces.")
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for seat, piece in value.items():
+        name = seat.strip()
+        if name in seen:
+            raise GnavError(f"the {what} names {name} twice.")
+        seen.add(name)
+        if not isinstance(piece, str) or piece not in PIECES:
+            raise GnavError(
+                f"{json_repr(piece)} is not a piece (the pieces are cuckoo, dragoon, cat, horse, "
+                "house, 12 to 0, pot, owl and fool)."
+            )
+        out.append((name, piece))
+    return tuple(out)
+
+
+def parse_event(obj: Any) -> Event:
+    """An event from its decoded JSON; raises GnavError saying what is wrong."""
+    if not isinstance(obj, dict):
+        raise GnavError("an event must be a JSON object.")
+    ev = obj.get("ev")
+    if ev == "table":
+        raise GnavError("a table header may only be the first line.")
+    if ev == "deal":
+        _fields(obj, "deal", ())
+        return Deal()
+    if ev in ("knock", "stand", "change", "sit_out", "leave"):
+        _fields(obj, ev, ("seat",))
+        seat = _seat_name(obj["seat"], "\"seat\"")
+        if ev == "knock":
+            return Knock(seat)
+        if ev == "stand":
+            return Stand(seat)
+        if ev == "change":
+            return Change(seat)
+        if ev == "sit_out":
+            return SitOut(seat)
+        return Leave(seat)
+    if ev == "reply":
+        _fields(obj, "reply", ("from", "call"))
+        source = _seat_name(obj["from"], "\"from\"")
+        if source.lower() == STOCK:
+            source = STOCK
+        call = obj["call"]
+        if not isinstance(call, str) or call not in CALLS:
+            raise GnavError(
+                f"{json_repr(call)} is not a call; a reply calls none, cuckoo, dragoon, cat, "
+                "horse or house."
+            )
+        return Reply(source, call)
+    if ev in ("cut", "reveal"):
+        _fields(obj, ev, ("pieces",))
+        pieces = _pieces(obj["pieces"], ev)
+        return Cut(pieces) if ev == "cut" else Reveal(pieces)
+    if ev is None:
+        raise GnavError("the line has no \"ev\" saying which event it is.")
+    raise GnavError(
+        f"{json_repr(ev)} is not an event; the events are cut, deal, knock, stand, change, "
+        "reply, reveal, sit_out and leave."
+    )
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise GnavError(f"{what} must be a whole number from {low} to {high}, not {json_repr(value)}.")
+    return value
+
+
+def parse_header(obj: Any) -> Table:
+    """The table header from its decoded JSON; raises GnavError saying what is wrong."""
+    if not isinstance(obj, dict) or obj.get("ev") != "table":
+        raise GnavError("the first line must be the table header, {\"ev\": \"table\", ...}.")
+    if "version" not in obj:
+        raise GnavError("the table header needs \"version\": 1.")
+    version = obj["version"]
+    if version != 1 or isinstance(version, bool):
+        raise GnavError(
+            f"this journal is version {json_repr(version)}; this app reads version 1."
+        )
+    _fields(obj, "table header", ("version", "rules", "stakes", "seats"), ("dealer", "house"))
+    rules = obj["rules"]
+    if not isinstance(rules, str) or rules not in PRESETS:
+        raise GnavError(f"{json_repr(rules)} is not a rule book; choose damm, pagat or gamerules.")
+    stakes_obj = obj["stakes"]
+    if not isinstance(stakes_obj, dict):
+        raise GnavError("\"stakes\" must be an object such as {\"kind\": \"counters\", \"each\": 3}.")
+    kind = stakes_obj.get("kind")
+    if kind == "counters":
+        _fields(stakes_obj, "counters stake", ("kind", "each"))
+        stakes = Stakes("counters", _int(stakes_obj["each"], "\"each\"", 1, MAX_STAKE))
+    elif kind == "strokes":
+        _fields(stakes_obj, "strokes stake", ("kind", "limit"))
+        stakes = Stakes("strokes", _int(stakes_obj["limit"], "\"limit\"", 1, MAX_STAKE))
+    else:
+        raise GnavError(f"the stakes kind must be \"counters\" or \"strokes\", not {json_repr(kind)}.")
+    seats_obj = obj["seats"]
+    if not isinstance(seats_obj, list):
+        raise GnavError("\"seats\" must be a list of names.")
+    seats = check_seat_names(seats_obj)
+    dealer = obj.get("dealer")
+    if dealer is not None:
+        dealer = _seat_name(dealer, "\"dealer\"")
+        if dealer not in seats:
+            raise GnavError(f"the dealer {dealer} is not one of the seats.")
+    house_obj = obj.get("house", {})
+    if house_obj is None:
+        house_obj = {}
+    if not isinstance(house_obj, dict):
+        raise GnavError("\"house\" must be an object of house rules.")
+    book = PRESETS[rules].with_house(house_obj)  # validates
+    house = tuple(
+        (k, getattr(book, k)) for k in house_obj
+    )
+    return Table(rules=rules, stakes=stakes, seats=seats, dealer=dealer, house=house)
+
+
+def check_seat_names(names: list[Any]) -> tuple[str, ...]:
+    """The trimmed seat names; raises GnavError for a bad, duplicate or reserved name."""
+    if not MIN_SEATS <= len(names) <= MAX_SEATS:
+        raise GnavError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(names)}.")
+    seen: dict[str, str] = {}
+    out: list[str] = []
+    for raw in names:
+        if not isinstance(raw, str):
+            raise GnavError(f"a seat name must be text in quotes, not {json_repr(raw)}.")
+        name = raw.strip()
+        if not 1 <= len(name) <= MAX_NAME:
+            raise GnavError(
+                f"the name {json_repr(raw)} has {len(name)} characters; a name has 1 to {MAX_NAME}."
+            )
+        if name.lower() == STOCK:
+            raise GnavError("no seat may be called \"stock\": that word names the stock.")
+        key = name.casefold()
+        if key in seen:
+            raise GnavError(f"{name} and {seen[key]} are the same name; every seat needs its own.")
+        seen[key] = name
+        out.append(name)
+    return tuple(out)

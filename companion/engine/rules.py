@@ -1,0 +1,145 @@
+"""Rule books: each a frozen set of values for the named rule points of shared/rules/gnav.md.
+
+A table's rule book is a preset (`damm`, `pagat`, `gamerules`) with optional house rules
+applied by `dataclasses.replace`; nothing else in the engine branches on the preset's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from .errors import GnavError
+from .pieces import GNAV_PACK, MATADORS, Pack
+
+FoolScoring = Literal["damm", "drags_next"]
+ChopContinues = Literal["after_asker", "after_holder"]
+
+FOOL_SCORINGS: tuple[str, ...] = ("damm", "drags_next")
+CHOP_CONTINUES: tuple[str, ...] = ("after_asker", "after_holder")
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    name: str
+    source: str
+    # Fool scoring: "damm" (the fool outside the order: two fools take from the pool, a lone
+    # fool pays) or "drags_next" (the fool is lowest and drags the next lowest down with it).
+    fool_scoring: FoolScoring
+    # Two fools and sitting out: holders of two revealed fools may sit out the next round.
+    two_fools_sit_out: bool
+    # Where play goes on after a dragoon (chop): left of the asker, or left of the holder.
+    chop_continues: ChopContinues
+    # A cat undoes every exchange made this round.
+    cat_reverses: bool
+    # The calls the stock can make when the dealer (or a pass) asks it.
+    stock_calls: tuple[str, ...]
+    # The calls that charge the asker one counter (or stroke) at once.
+    asker_pays: tuple[str, ...]
+    pack: Pack = field(default=GNAV_PACK, compare=False)
+
+    def with_house(self, house: dict[str, Any]) -> Rulebook:
+        """This rule book with house-rule overrides; raises GnavError on a bad field or value."""
+        changes: dict[str, Any] = {}
+        for key, value in house.items():
+            if key not in HOUSE_FIELDS:
+                known = ", ".join(HOUSE_FIELDS)
+                raise GnavError(f"'{key}' is not a house rule; the house rules are {known}.")
+            changes[key] = _check_field(key, value)
+        return replace(self, **changes)
+
+    def house_differences(self, preset: Rulebook) -> dict[str, Any]:
+        """The fields where this rule book differs from `preset`, as journal values."""
+        out: dict[str, Any] = {}
+        for key in HOUSE_FIELDS:
+            mine, theirs = getattr(self, key), getattr(preset, key)
+            if mine != theirs:
+                out[key] = list(mine) if isinstance(mine, tuple) else mine
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name}
+        for key in HOUSE_FIELDS:
+            value = getattr(self, key)
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+HOUSE_FIELDS: tuple[str, ...] = (
+    "fool_scoring",
+    "two_fools_sit_out",
+    "chop_continues",
+    "cat_reverses",
+    "stock_calls",
+    "asker_pays",
+)
+
+
+def _check_field(key: str, value: Any) -> Any:
+    if key == "fool_scoring":
+        if value not in FOOL_SCORINGS:
+            raise GnavError(f"fool_scoring must be \"damm\" or \"drags_next\", not {value!r}.")
+        return value
+    if key == "chop_continues":
+        if value not in CHOP_CONTINUES:
+            raise GnavError(
+                f"chop_continues must be \"after_asker\" or \"after_holder\", not {value!r}."
+            )
+        return value
+    if key in ("two_fools_sit_out", "cat_reverses"):
+        if not isinstance(value, bool):
+            raise GnavError(f"{key} must be true or false, not {value!r}.")
+        return value
+    # stock_calls, asker_pays: a list of matadors, each at most once
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise GnavError(f"{key} must be a list of matadors, not {value!r}.")
+    for v in value:
+        if v not in MATADORS:
+            raise GnavError(f"{key} may only hold the matadors {', '.join(MATADORS)}, not {v!r}.")
+    if len(set(value)) != len(value):
+        raise GnavError(f"{key} lists a matador more than once.")
+    # keep the pack's order so equal sets compare equal
+    return tuple(m for m in MATADORS if m in value)
+
+
+DAMM = Rulebook(
+    name="damm",
+    source="GNAV — SPILLEREGLER, N. W. Damm & Søn, Oslo",
+    fool_scoring="damm",
+    two_fools_sit_out=False,
+    chop_continues="after_asker",
+    cat_reverses=False,
+    stock_calls=(),
+    asker_pays=("dragoon", "cat"),
+)
+PAGAT = Rulebook(
+    name="pagat",
+    source="Wikipedia, Gnav, rules section (after pagat.com)",
+    fool_scoring="drags_next",
+    two_fools_sit_out=False,
+    chop_continues="after_holder",
+    cat_reverses=True,
+    stock_calls=("horse", "house"),
+    asker_pays=("dragoon", "cat"),
+)
+GAMERULES = Rulebook(
+    name="gamerules",
+    source="Gnav, gamerules.com",
+    fool_scoring="drags_next",
+    two_fools_sit_out=True,
+    chop_continues="after_asker",
+    cat_reverses=True,
+    stock_calls=MATADORS,
+    asker_pays=("dragoon", "cat"),
+)
+
+PRESETS: dict[str, Rulebook] = {r.name: r for r in (DAMM, PAGAT, GAMERULES)}
+DEFAULT_RULES = "damm"
+
+
+def rulebook(name: str, house: dict[str, Any] | None = None) -> Rulebook:
+    """The preset `name` with `house` overrides; raises GnavError for an unknown name or rule."""
+    if name not in PRESETS:
+        raise GnavError(f"'{name}' is not a rule book; choose damm, pagat or gamerules.")
+    book = PRESETS[name]
+    return book.with_house(house) if house else book

@@ -1,0 +1,675 @@
+"""The table state: applies journal events one at a time and answers "would this be accepted?".
+
+Every event has a check that raises GnavError without touching the state, and a mutation that
+runs only after its check passed, so a refused event leaves the table exactly as it was. The
+work per event depends on the number of seats, never on how long the game has run: nothing
+here keeps a growing history (the journal is the history).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import GnavError
+from .events import (
+    Change,
+    Cut,
+    Deal,
+    Event,
+    Knock,
+    Leave,
+    Reply,
+    Reveal,
+    SitOut,
+    Stand,
+    Table,
+)
+from .pieces import EFFECT_OF_CALL, FOOL, RANK, STOCK, Effect
+from .rules import Rulebook
+from .settlement import FoolTake, Loss, LossReason, Settlement
+
+Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
+STOCK_SEAT = -1  # the stock, where a seat index is expected
+
+OutcomeKind = Literal[
+    "cut_tie",  # the cut tied for highest: the tied seats draw again
+    "cut_dealer",  # the cut found the first dealer
+    "deal",
+    "knock",
+    "stand",
+    "change",  # a seat asked its neighbour (or the dealer asked the stock)
+    "exchange",  # the change was answered with a swap
+    "cuckoo",  # no swap, the turns are over
+    "chop",  # dragoon: no swap
+    "cat",  # no swap (and, under cat_reverses, every exchange undone)
+    "pass",  # horse or house: the asker asks the next seat beyond the holder (or the stock)
+    "set_aside",  # the stock showed a horse or house: set aside, the stock replies again
+    "lapsed",  # the change reached an empty stock: no exchange
+    "reveal",
+    "sit_out",
+    "leave",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one event did, for the banner: who asked, who answered, who paid, what next."""
+
+    kind: OutcomeKind
+    seat: str | None = None  # the seat that acted (the asker, for replies)
+    holder: str | None = None  # who answered a change (a seat or "stock")
+    call: str | None = None
+    charged: int = 0  # what the asker paid into the pool (or strokes taken) at once
+    handback: tuple[tuple[str, str], ...] = ()  # cat reversal: exchanges to undo, newest first
+    lapsed: bool = False  # a pass ran into an empty stock
+    settlement: Settlement | None = None
+    tied: tuple[str, ...] = ()  # cut: the seats to draw again
+
+
+class TableState:
+    """The state of one table, built by applying its journal's events in order."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.rules: Rulebook = table.rulebook
+        self.names: tuple[str, ...] = table.seats
+        self._index: dict[str, int] = {name: i for i, name in enumerate(table.seats)}
+        self._folded: dict[str, str] = {name.casefold(): name for name in table.seats}
+        n = len(table.seats)
+        self.counters = table.stakes.kind == "counters"
+        self.limit = table.stakes.amount
+        self.balance: list[int] = [self.limit if self.counters else 0] * n
+        self.out: list[bool] = [False] * n
+        self.sitting_out: list[bool] = [False] * n
+        self.in_round: list[bool] = [False] * n
+        self.knocked: list[bool] = [False] * n
+        self.pool = 0
+        self.round = 0
+        self.phase: Phase = "cut" if table.dealer is None else "ready"
+        self.dealer: int | None = None if table.dealer is None else self._index[table.dealer]
+        self.first_dealer: int | None = self.dealer
+        self.last_dealer: int | None = None
+        self.turn: int | None = None
+        self.asked: int | None = None  # a seat index or STOCK_SEAT
+        self.stock = 0
+        self.exchanges: list[tuple[int, int]] = []
+        self.handback: tuple[tuple[int, int], ...] = ()
+        self.cut_seats: tuple[int, ...] = tuple(range(n)) if table.dealer is None else ()
+        self.last_round: Settlement | None = None
+        self.two_fools: tuple[int, ...] = ()  # seats that may sit out the next round
+        self.winners: tuple[int, ...] = ()
+        self.last: Outcome | None = None
+        self.events = 0  # how many events were applied
+
+    # --- copies (undo in the app keeps snapshots) --------------------------------------------
+
+    def clone(self) -> TableState:
+        other = TableState.__new__(TableState)
+        other.__dict__.update(self.__dict__)
+        for name in ("balance", "out", "sitting_out", "in_round", "knocked", "exchanges"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    # --- the query the app enables its buttons from ------------------------------------------
+
+    def why_not(self, event: Event) -> str | None:
+        """None when `event` would be accepted now, else the sentence saying why not."""
+        try:
+            self.check(event)
+        except GnavError as err:
+            return str(err)
+        return None
+
+    def can(self, event: Event) -> bool:
+        return self.why_not(event) is None
+
+    def check(self, event: Event) -> None:
+        """Raises GnavError when `event` would not be accepted now; changes nothing."""
+        if self.phase == "over":
+            raise GnavError("The game is over: nothing more can happen.")
+        if isinstance(event, Stand):
+            self._check_turn(event.seat, "stand")
+        elif isinstance(event, Change):
+            self._check_turn(event.seat, "ask to change")
+        elif isinstance(event, Reply):
+            self._check_reply(event)
+        elif isinstance(event, Knock):
+            i = self._seat(event.seat)
+            if self.phase not in ("turns", "asking"):
+                raise GnavError(f"{event.seat} cannot knock now: {self._phase_words()}.")
+            self._check_in_round(i)
+        elif isinstance(event, Deal):
+            if self.phase != "ready":
+                raise GnavError(f"Nobody can deal now: {self._phase_words()}.")
+        elif isinstance(event, Reveal):
+            self._check_reveal(event)
+        elif isinstance(event, Cut):
+            self._check_cut(event)
+        elif isinstance(event, SitOut):
+            self._check_sit_out(event)
+        elif isinstance(event, Leave):
+            i = self._seat(event.seat)
+            if self.phase != "ready":
+                raise GnavError(
+                    f"{event.seat} can only leave between rounds: {self._phase_words()}."
+                )
+            if self.out[i]:
+                raise GnavError(f"{event.seat} is already out of the game.")
+        else:  # pragma: no cover - the Event union is closed
+            raise GnavError(f"{event!r} is not an event.")
+
+    # --- applying -------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> Outcome:
+        """Applies `event` (after checking it) and returns what it did."""
+        self.check(event)
+        if isinstance(event, Stand):
+            outcome = self._stand(event)
+        elif isinstance(event, Change):
+            outcome = self._change(event)
+        elif isinstance(event, Reply):
+            outcome = self._reply(event)
+        elif isinstance(event, Knock):
+            self.knocked[self._index[event.seat]] = True
+            outcome = Outcome("knock", seat=event.seat)
+        elif isinstance(event, Deal):
+            outcome = self._deal()
+        elif isinstance(event, Reveal):
+            outcome = self._reveal(event)
+        elif isinstance(event, Cut):
+            outcome = self._cut(event)
+        elif isinstance(event, SitOut):
+            outcome = self._sit_out(event)
+        else:
+            outcome = self._leave(event)
+        self.last = outcome
+        self.events += 1
+        return outcome
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def _seat(self, name: str) -> int:
+        i = self._index.get(name)
+        if i is None:
+            if name.lower() == STOCK:
+                raise GnavError("The stock is not a seat here.")
+            spelled = self._folded.get(name.casefold())
+            if spelled is not None:
+                raise GnavError(f"The seat is spelled {spelled}, not {name}.")
+            raise GnavError(f"There is no seat called {name}.")
+        return i
+
+    def _check_in_round(self, i: int) -> None:
+        name = self.names[i]
+        if self.out[i]:
+            raise GnavError(f"{name} is out of the game.")
+        if not self.in_round[i]:
+            raise GnavError(f"{name} sits out this round.")
+
+    def _next(self, i: int, among: list[bool]) -> int:
+        n = len(among)
+        j = (i + 1) % n
+        while not among[j]:
+            j = (j + 1) % n
+        return j
+
+    def _next_in_game(self, i: int) -> int:
+        n = len(self.out)
+        j = (i + 1) % n
+        while self.out[j]:
+            j = (j + 1) % n
+        return j
+
+    def _name(self, i: int | None) -> str | None:
+        if i is None:
+            return None
+        return STOCK if i == STOCK_SEAT else self.names[i]
+
+    def _phase_words(self) -> str:
+        if self.phase == "cut":
+            return "the first dealer is still to be found by a cut"
+        if self.phase == "ready":
+            return f"the next round is still to be dealt by {self._name(self.dealer)}"
+        if self.phase == "turns":
+            return f"it is {self._name(self.turn)}'s turn"
+        if self.phase == "asking":
+            return f"{self._name(self.turn)} has asked {self._name(self.asked)}, who must answer"
+        if self.phase == "reveal":
+            return "the turns are over and the pieces must be shown"
+        return "the game is over"
+
+    # --- turns ----------------------------------------------------------------------------
+
+    def _check_turn(self, name: str, doing: str) -> None:
+        i = self._seat(name)
+        if self.phase != "turns":
+            raise GnavError(f"{name} cannot {doing} now: {self._phase_words()}.")
+        self._check_in_round(i)
+        if i != self.turn:
+            raise GnavError(f"It is {self._name(self.turn)}'s turn, not {name}'s.")
+
+    def _stand(self, event: Stand) -> Outcome:
+        i = self._index[event.seat]
+        if i == self.dealer:
+            self._end_turns()
+        else:
+            self.turn = self._next(i, self.in_round)
+        return Outcome("stand", seat=event.seat)
+
+    def _end_turns(self) -> None:
+        self.phase = "reveal"
+        self.turn = None
+        self.asked = None
+
+    def _go_on_after(self, i: int) -> None:
+        """Play goes on with the seat left of `i`; the turns end when `i` is the dealer."""
+        self.asked = None
+        if i == self.dealer:
+            self._end_turns()
+        else:
+            self.phase = "turns"
+            self.turn = self._next(i, self.in_round)
+
+    def _change(self, event: Change) -> Outcome:
+        i = self._index[event.seat]
+        target = STOCK_SEAT if i == self.dealer else self._next(i, self.in_round)
+        if target == STOCK_SEAT and self.stock == 0:
+            # house default 10: a change to an empty stock lapses
+            self._go_on_after(i)
+            return Outcome("change", seat=event.seat, holder=STOCK, lapsed=True)
+        self.phase = "asking"
+        self.asked = target
+        return Outcome("change", seat=event.seat, holder=self._name(target))
+
+    def _check_reply(self, event: Reply) -> None:
+        if self.phase != "asking":
+            raise GnavError(f"Nobody was asked to change: {self._phase_words()}.")
+        asked = self._name(self.asked)
+        if event.source == STOCK:
+            if self.asked != STOCK_SEAT:
+                raise GnavError(
+                    f"The stock was not asked: {self._name(self.turn)} asked {asked}."
+                )
+            if event.call != "none" and event.call not in self.rules.stock_calls:
+                if self.rules.stock_calls:
+                    allowed = " or ".join(self.rules.stock_calls)
+                    rest = f"the stock only calls {allowed}"
+                else:
+                    rest = "the stock makes no calls; the dealer simply swaps with it"
+                raise GnavError(
+                    f"The stock cannot call {event.call} under these rules: {rest}."
+                )
+            return
+        i = self._seat(event.source)
+        if i != self.asked:
+            raise GnavError(f"{event.source} was not asked: {self._name(self.turn)} asked {asked}.")
+
+    def _charge(self, i: int) -> int:
+        """One loss for seat i: a counter into the pool, or a stroke (never past the limit)."""
+        if self.counters:
+            if self.balance[i] > 0:
+                self.balance[i] -= 1
+                self.pool += 1
+                return 1
+            return 0
+        if self.balance[i] < self.limit:
+            self.balance[i] += 1
+            return 1
+        return 0
+
+    def _reply(self, event: Reply) -> Outcome:
+        asker = self.turn
+        holder = self.asked
+        assert asker is not None and holder is not None
+        asker_name = self.names[asker]
+        effect = EFFECT_OF_CALL[event.call]
+        charged = self._charge(asker) if event.call in self.rules.asker_pays else 0
+        from_stock = holder == STOCK_SEAT
+        if from_stock and effect is not Effect.EXCHANGE:
+            self.stock -= 1  # house default 10: a shown or set-aside piece is used up
+        common: dict[str, Any] = {
+            "seat": asker_name, "holder": self._name(holder), "call": event.call,
+            "charged": charged,
+        }
+        if effect is Effect.EXCHANGE:
+            self.exchanges.append((asker, holder))
+            self._go_on_after(asker)
+            return Outcome("exchange", **common)
+        if effect is Effect.END_TURNS:
+            self._end_turns()
+            return Outcome("cuckoo", **common)
+        if effect is Effect.BLOCK:
+            if self.rules.chop_continues == "after_holder" and not from_stock:
+                # house default 6: every turn up to and including the holder's is over
+                self._go_on_after(holder)
+            else:
+                self._go_on_after(asker)
+            return Outcome("chop", **common)
+        if effect is Effect.BLOCK_REVERSE:
+            handback: tuple[tuple[str, str], ...] = ()
+            if self.rules.cat_reverses:
+                undone = tuple(reversed(self.exchanges))
+                self.handback = undone
+                self.exchanges = []
+                handback = tuple((self.names[a], self._name(b) or STOCK) for a, b in undone)
+            self._go_on_after(asker)  # house default 11: the chop rule is the dragoon's alone
+            return Outcome("cat", handback=handback, **common)
+        # PASS_ON: a horse or house
+        if from_stock:
+            if self.stock == 0:
+                self._go_on_after(asker)
+                return Outcome("set_aside", lapsed=True, **common)
+            return Outcome("set_aside", **common)
+        target = STOCK_SEAT if holder == self.dealer else self._next(holder, self.in_round)
+        if target == STOCK_SEAT and self.stock == 0:
+            self._go_on_after(asker)
+            return Outcome("pass", lapsed=True, **common)
+        self.asked = target
+        return Outcome("pass", **common)
+
+    # --- between rounds -------------------------------------------------------------------
+
+    def _deal(self) -> Outcome:
+        assert self.dealer is not None
+        self.round += 1
+        for i in range(len(self.names)):
+            self.in_round[i] = not self.out[i] and not self.sitting_out[i]
+            self.knocked[i] = False
+        self.stock = self.rules.pack.size - sum(self.in_round)
+        self.exchanges = []
+        self.handback = ()
+        self.phase = "turns"
+        self.asked = None
+        self.turn = self._next(self.dealer, self.in_round)
+        return Outcome("deal", seat=self.names[self.dealer])
+
+    def _check_sit_out(self, event: SitOut) -> None:
+        i = self._seat(event.seat)
+        if not self.rules.two_fools_sit_out:
+            raise GnavError(
+                f"Nobody sits out under these rules ({self.rules.name}, two_fools_sit_out off)."
+            )
+        if self.phase != "ready":
+            raise GnavError(
+                f"{event.seat} can only sit out between rounds: {self._phase_words()}."
+            )
+        if self.out[i]:
+            raise GnavError(f"{event.seat} is out of the game.")
+        if self.sitting_out[i]:
+            raise GnavError(f"{event.seat} already sits out the next round.")
+        if i not in self.two_fools:
+            raise GnavError(
+                f"Only a seat that held one of two fools shown last round may sit out, "
+                f"and {event.seat} did not."
+            )
+        dealt_in = sum(1 for j in range(len(self.names)) if not self.out[j] and not self.sitting_out[j])
+        if dealt_in - 1 < 2:
+            raise GnavError(
+                f"{event.seat} cannot sit out: at least two seats must be dealt in."
+            )
+
+    def _sit_out(self, event: SitOut) -> Outcome:
+        i = self._index[event.seat]
+        self.sitting_out[i] = True
+        if self.dealer == i:
+            # house default 8: the deal passes to the next seat dealt in
+            dealt_in = [not o and not s for o, s in zip(self.out, self.sitting_out)]
+            self.dealer = self._next(i, dealt_in)
+        return Outcome("sit_out", seat=event.seat)
+
+    def _leave(self, event: Leave) -> Outcome:
+        i = self._index[event.seat]
+        self.out[i] = True
+        self.sitting_out[i] = False
+        remaining = [j for j in range(len(self.names)) if not self.out[j]]
+        if len(remaining) == 1:
+            self._game_over(tuple(remaining))
+            return Outcome("leave", seat=event.seat)
+        if sum(1 for j in remaining if not self.sitting_out[j]) < 2:
+            # a seat sitting out comes back rather than leave one seat to play alone
+            for j in remaining:
+                self.sitting_out[j] = False
+        if self.dealer == i:
+            self.dealer = self._next_in_game(i)
+        if self.dealer is not None and self.sitting_out[self.dealer]:
+            dealt_in = [not o and not s for o, s in zip(self.out, self.sitting_out)]
+            self.dealer = self._next(self.dealer, dealt_in)
+        return Outcome("leave", seat=event.seat)
+
+    def _game_over(self, winners: tuple[int, ...]) -> None:
+        self.phase = "over"
+        self.winners = winners
+        self.turn = None
+        self.asked = None
+        self.dealer = self.last_dealer if self.last_dealer is not None else self.first_dealer
+
+    # --- the cut --------------------------------------------------------------------------
+
+    def _check_pieces(self, pieces: tuple[tuple[str, str], ...], seats: list[int], what: str) -> None:
+        given: set[int] = set()
+        counts: dict[str, int] = {}
+        for name, piece in pieces:
+            i = self._seat(name)
+            if i not in seats:
+                if self.out[i]:
+                    raise GnavError(f"{name} is out of the game and shows no piece.")
+                if what == "cut":
+                    raise GnavError(f"{name} is not drawing in this cut.")
+                raise GnavError(f"{name} sits out this round and shows no piece.")
+            given.add(i)
+            counts[piece] = counts.get(piece, 0) + 1
+            if counts[piece] > self.rules.pack.piece(piece).count:
+                raise GnavError(
+                    f"The {what} shows three of {piece}; the pack has only two."
+                )
+        missing = [self.names[i] for i in seats if i not in given]
+        if missing:
+            raise GnavError(f"The {what} leaves out {', '.join(missing)}.")
+
+    def _check_cut(self, event: Cut) -> None:
+        if self.phase != "cut":
+            raise GnavError(f"There is no cut now: {self._phase_words()}.")
+        self._check_pieces(event.pieces, list(self.cut_seats), "cut")
+
+    def _cut(self, event: Cut) -> Outcome:
+        # when drawing for the deal the fool is lowest under every rule book, as in RANK
+        best = min(RANK[p] for _, p in event.pieces)
+        tied = tuple(sorted(self._index[s] for s, p in event.pieces if RANK[p] == best))
+        if len(tied) > 1:
+            self.cut_seats = tied
+            return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
+        self.dealer = self.first_dealer = tied[0]
+        self.cut_seats = ()
+        self.phase = "ready"
+        return Outcome("cut_dealer", seat=self.names[tied[0]])
+
+    # --- the reveal -----------------------------------------------------------------------
+
+    def _check_reveal(self, event: Reveal) -> None:
+        if self.phase != "reveal":
+            raise GnavError(f"The pieces cannot be shown now: {self._phase_words()}.")
+        self._check_pieces(event.pieces, [i for i, r in enumerate(self.in_round) if r], "reveal")
+
+    def _reveal(self, event: Reveal) -> Outcome:
+        assert self.dealer is not None
+        n = len(self.names)
+        shown: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
+        order = sorted(shown)  # seat order
+        losses: list[tuple[int, LossReason]] = []
+        fools = [i for i in order if shown[i] == FOOL]
+        takes: list[FoolTake] = []
+        lowest: str | None = None
+        if self.rules.fool_scoring == "damm":
+            # the fool stands outside the order: the lowest other piece pays as usual
+            others = [i for i in order if shown[i] != FOOL]
+            if others:
+                low = max(RANK[shown[i]] for i in others)
+                for i in others:
+                    if RANK[shown[i]] == low:
+                        lowest = shown[i]
+                        losses.append((i, "lowest"))
+            if len(fools) == 1:
+                losses.append((fools[0], "fool"))
+                losses.sort()
+        else:
+            low = max(RANK[p] for p in shown.values())
+            if low == RANK[FOOL]:
+                losses.extend((i, "fool_lowest") for i in fools)
+                rest = [i for i in order if shown[i] != FOOL]
+                if rest:
+                    nxt = max(RANK[shown[i]] for i in rest)
+                    for i in rest:
+                        if RANK[shown[i]] == nxt:
+                            lowest = shown[i]
+                            losses.append((i, "dragged"))
+                else:
+                    lowest = FOOL
+                losses.sort()
+            else:
+                for i in order:
+                    if RANK[shown[i]] == low:
+                        lowest = shown[i]
+                        losses.append((i, "lowest"))
+        # house default 1: the losers pay first, then the fools are scored
+        paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in losses]
+        if self.rules.fool_scoring == "damm" and len(fools) == 2:
+            # house default 3: in turn order from the dealer's left, while the pool lasts
+            start = self.dealer
+            ordered = sorted(fools, key=lambda i: (i - start - 1) % n)
+            for i in ordered:
+                takes.append(FoolTake(self.names[i], self._take(i)))
+        self.two_fools = tuple(fools) if len(fools) == 2 else ()
+        # house default 2: going out is checked once, after the reveal is settled
+        went_out = []
+        for i in range(n):
+            if not self.out[i] and self.balance[i] == (0 if self.counters else self.limit):
+                self.out[i] = True
+                went_out.append(i)
+        remaining = tuple(i for i in range(n) if not self.out[i])
+        self.last_dealer = self.dealer
+        for i in range(n):
+            self.sitting_out[i] = False
+            self.in_round[i] = False
+        self.exchanges = []
+        self.handback = ()
+        self.turn = None
+        self.asked = None
+        winners: tuple[int, ...] = ()
+        if len(remaining) <= 1:
+            # house default 4: when the last seats all go out together, they share the win
+            winners = remaining if remaining else tuple(went_out)
+            self._game_over(winners)
+            self.two_fools = ()
+            next_dealer = None
+        else:
+            self.phase = "ready"
+            self.dealer = self._next_in_game(self.dealer)  # house default 9
+            next_dealer = self.names[self.dealer]
+        settlement = Settlement(
+            round=self.round,
+            pieces=tuple((self.names[i], shown[i]) for i in order),
+            lowest=lowest,
+            losses=tuple(paid),
+            fool_takes=tuple(takes),
+            two_fools=tuple(self.names[i] for i in fools) if len(fools) == 2 else (),
+            went_out=tuple(self.names[i] for i in went_out),
+            winners=tuple(self.names[i] for i in winners),
+            pool=self.pool,
+            next_dealer=next_dealer,
+        )
+        self.last_round = settlement
+        return Outcome("reveal", settlement=settlement)
+
+    def _take(self, i: int) -> int:
+        if self.counters:
+            if self.pool > 0:
+                self.pool -= 1
+                self.balance[i] += 1
+                return 1
+            return 0
+        if self.balance[i] > 0:
+            self.balance[i] -= 1
+            return 1
+        return 0
+
+    # --- reading --------------------------------------------------------------------------
+
+    def name(self, i: int | None) -> str | None:
+        return self._name(i)
+
+    @property
+    def turn_name(self) -> str | None:
+        return self._name(self.turn)
+
+    @property
+    def asked_name(self) -> str | None:
+        return self._name(self.asked)
+
+    @property
+    def dealer_name(self) -> str | None:
+        return self._name(self.dealer)
+
+    def exchanges_named(self) -> list[tuple[str, str]]:
+        return [(self.names[a], self._name(b) or STOCK) for a, b in self.exchanges]
+
+    def handback_named(self) -> list[tuple[str, str]]:
+        return [(self.names[a], self._name(b) or STOCK) for a, b in self.handback]
+
+    def in_game(self) -> list[str]:
+        return [name for i, name in enumerate(self.names) if not self.out[i]]
+
+    def options(self) -> list[Event]:
+        """Every accepted event that needs no pieces (reveal and cut need the table's pieces)."""
+        out: list[Event] = []
+        if self.phase == "ready":
+            out.append(Deal())
+            for i, name in enumerate(self.names):
+                if not self.out[i]:
+                    out.append(Leave(name))
+                    if self.can(SitOut(name)):
+                        out.append(SitOut(name))
+        elif self.phase == "turns" and self.turn is not None:
+            seat = self.names[self.turn]
+            out += [Stand(seat), Change(seat)]
+        elif self.phase == "asking":
+            source = self._name(self.asked) or STOCK
+            for call in ("none", "cuckoo", "dragoon", "cat", "horse", "house"):
+                event = Reply(source, call)
+                if self.can(event):
+                    out.append(event)
+        if self.phase in ("turns", "asking"):
+            out += [Knock(self.names[i]) for i, r in enumerate(self.in_round) if r]
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        """The state as the `replay` command prints it (journal-v1, plus extra fields)."""
+        key = "counters" if self.counters else "strokes"
+        seats = []
+        for i, name in enumerate(self.names):
+            seats.append({
+                "name": name,
+                key: self.balance[i],
+                "out": self.out[i],
+                "sits_out": self.sitting_out[i],
+                "knocked": self.knocked[i],
+            })
+        return {
+            "rules": self.rules.name,
+            "round": self.round,
+            "phase": self.phase,
+            "dealer": self._name(self.dealer),
+            "turn": self._name(self.turn),
+            "asked": self._name(self.asked),
+            "pool": self.pool,
+            "seats": seats,
+            "exchanges": [list(e) for e in self.exchanges_named()],
+            "last_round": None if self.last_round is None else self.last_round.as_json(),
+            "winners": [self.names[i] for i in self.winners],
+            "stakes": self.table.stakes.as_json(),
+            "house": self.table.house_dict(),
+            "stock": self.stock if self.phase in ("turns", "asking", "reveal") else None,
+            "handback": [list(e) for e in self.handback_named()],
+            "cut": [self.names[i] for i in self.cut_seats],
+            "events": self.events,
+        }
