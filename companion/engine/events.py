@@ -297,6 +297,9 @@ def check_seat_names(names: list[Any]) -> tuple[str, ...]:
         if not isinstance(raw, str):
             raise GnavError(f"a seat name must be text in quotes, not {json_repr(raw)}.")
         name = raw.strip()
+        if not name.isascii() and not _encodable(name):
+            # a lone surrogate (JSON "\ud800") is not text: it could never be printed or saved
+            raise GnavError("a seat name holds a \\u escape that is not a whole character.")
         if not 1 <= len(name) <= MAX_NAME:
             raise GnavError(
                 f"the name {json_repr(raw)} has {len(name)} characters; a name has 1 to {MAX_NAME}."
@@ -309,3 +312,11 @@ def check_seat_names(names: list[Any]) -> tuple[str, ...]:
         seen[key] = name
         out.append(name)
     return tuple(out)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
