@@ -6,6 +6,7 @@ applied by `dataclasses.replace`; nothing else in the engine branches on the pre
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -44,7 +45,7 @@ class Rulebook:
         for key, value in house.items():
             if key not in HOUSE_FIELDS:
                 known = ", ".join(HOUSE_FIELDS)
-                raise GnavError(f"'{key}' is not a house rule; the house rules are {known}.")
+                raise GnavError(f"{_shown(key)} is not a house rule; the house rules are {known}.")
             changes[key] = _check_field(key, value)
         return replace(self, **changes)
 
@@ -75,27 +76,32 @@ HOUSE_FIELDS: tuple[str, ...] = (
 )
 
 
+def _shown(value: Any) -> str:
+    """A value as the journal spells it (JSON), not as Python would."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _check_field(key: str, value: Any) -> Any:
     if key == "fool_scoring":
         if value not in FOOL_SCORINGS:
-            raise GnavError(f"fool_scoring must be \"damm\" or \"drags_next\", not {value!r}.")
+            raise GnavError(f"fool_scoring must be \"damm\" or \"drags_next\", not {_shown(value)}.")
         return value
     if key == "chop_continues":
         if value not in CHOP_CONTINUES:
             raise GnavError(
-                f"chop_continues must be \"after_asker\" or \"after_holder\", not {value!r}."
+                f"chop_continues must be \"after_asker\" or \"after_holder\", not {_shown(value)}."
             )
         return value
     if key in ("two_fools_sit_out", "cat_reverses"):
         if not isinstance(value, bool):
-            raise GnavError(f"{key} must be true or false, not {value!r}.")
+            raise GnavError(f"{key} must be true or false, not {_shown(value)}.")
         return value
     # stock_calls, asker_pays: a list of matadors, each at most once
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise GnavError(f"{key} must be a list of matadors, not {value!r}.")
+        raise GnavError(f"{key} must be a list of matadors, not {_shown(value)}.")
     for v in value:
         if v not in MATADORS:
-            raise GnavError(f"{key} may only hold the matadors {', '.join(MATADORS)}, not {v!r}.")
+            raise GnavError(f"{key} may only hold the matadors {', '.join(MATADORS)}, not {_shown(v)}.")
     if len(set(value)) != len(value):
         raise GnavError(f"{key} lists a matador more than once.")
     # keep the pack's order so equal sets compare equal
