@@ -1,0 +1,246 @@
+"""One stored game: its live state, its events, undo and redo, each change committed first.
+
+The state is rebuilt only from the journal's events: undo goes back to the nearest snapshot
+(a TableState.clone() kept every SNAPSHOT_EVERY events) and applies the few events after it,
+so its cost does not grow with the length of the game.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from companion.engine import Event, GnavError, Outcome, Table, TableState, parse_event
+from companion.engine.journal import decode_line, dumps, event_line
+
+from .errors import StoreError
+from .schema import Database, summary_values, utc_now
+
+SNAPSHOT_EVERY = 200
+
+
+class Game:
+    """A game as the app plays it. Every method holds the store's lock.
+
+    `events` and `outcomes` are the active events and what each did, in order; read them, do
+    not change them (only apply/undo/redo do, after the database has the change).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        game_id: int,
+        table: Table,
+        active: Sequence[str],
+        tail: Sequence[str] = (),
+    ) -> None:
+        """Builds the game from its stored lines: `active` in order, then the undone `tail`
+        (the next redo first). Stops at the first line the engine refuses and records it in
+        `bad_line` as (seq, reason); the store then cuts the stored game there."""
+        self._db = db
+        self.id = game_id
+        self.table = table
+        self.state = TableState(table)
+        self.events: list[Event] = []
+        self.outcomes: list[Outcome] = []
+        self.recovery_notice: str | None = None
+        self.bad_line: tuple[int, str] | None = None
+        self._snapshots: dict[int, TableState] = {0: self.state.clone()}
+        self._redo: list[Event] = []  # a stack: the next event to redo is last
+        self._deleted = False
+        for seq, line in enumerate(active):
+            try:
+                event = parse_event(decode_line(line))
+                outcome = self.state.apply(event)
+            except GnavError as err:
+                self.bad_line = (seq, str(err))
+                return
+            self._push(event, outcome)
+        probe = self.state.clone()
+        redo: list[Event] = []
+        for offset, line in enumerate(tail):
+            try:
+                event = parse_event(decode_line(line))
+                probe.apply(event)
+            except GnavError as err:
+                self.bad_line = (len(active) + offset, str(err))
+                break
+            redo.append(event)
+        self._redo = redo[::-1]
+
+    # --- reading --------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.events)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def redo_event(self) -> Event | None:
+        """What redo would apply again, or None."""
+        return self._redo[-1] if self._redo else None
+
+    @property
+    def redo_count(self) -> int:
+        """How many undone events redo can bring back, one at a time."""
+        return len(self._redo)
+
+    @property
+    def stored_lines(self) -> int:
+        """Active plus redo-able events: the rows the database keeps for this game."""
+        return len(self.events) + len(self._redo)
+
+    def journal_text(self) -> str:
+        """The journal (v1) of the active events: what export writes."""
+        with self._db.lock:
+            return dumps(self.table, self.events)
+
+    def state_before(self, index: int) -> TableState:
+        """A fresh copy of the state before active event `index` (0-based); `index` equal to
+        the number of events gives the current state."""
+        with self._db.lock:
+            if not 0 <= index <= len(self.events):
+                raise IndexError(f"event {index} is not in this game of {len(self.events)} events")
+            return self._rebuild(index)
+
+    # --- changing -------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> Outcome:
+        """Checks `event` (GnavError when refused: nothing changes), commits it to the database,
+        replacing any redo tail, then updates the state and returns what the event did."""
+        with self._db.lock:
+            self._check_usable()
+            after = self.state.clone()
+            outcome = after.apply(event)
+            seq = len(self.events)
+            now = utc_now()
+            try:
+                with self._db.transaction() as con:
+                    con.execute(
+                        "DELETE FROM events WHERE game_id = ? AND seq >= ? AND active = 0",
+                        (self.id, seq),
+                    )
+                    # the primary key refuses this when another store wrote the same game
+                    con.execute(
+                        "INSERT INTO events (game_id, seq, line, active, at) VALUES (?, ?, ?, 1, ?)",
+                        (self.id, seq, event_line(event), now),
+                    )
+                    self._save_summary(con, after, seq + 1, now)
+            except sqlite3.IntegrityError:
+                raise self._conflict() from None
+            except sqlite3.Error as err:
+                raise StoreError(f"The event could not be saved ({err}); nothing was changed.") from None
+            self._become(after)
+            self._redo.clear()
+            self._push(event, outcome)
+            return outcome
+
+    def undo(self) -> Event | None:
+        """Takes back the last active event and returns it (None when there is none). It stays
+        stored, redo-able, until a new event is applied."""
+        with self._db.lock:
+            self._check_usable()
+            if not self.events:
+                return None
+            n = len(self.events)
+            event = self.events[-1]
+            before = self._rebuild(n - 1)
+            now = utc_now()
+            try:
+                with self._db.transaction() as con:
+                    cur = con.execute(
+                        "UPDATE events SET active = 0 WHERE game_id = ? AND seq = ? AND active = 1",
+                        (self.id, n - 1),
+                    )
+                    if cur.rowcount != 1:
+                        raise self._conflict()
+                    self._save_summary(con, before, n - 1, now)
+            except sqlite3.Error as err:
+                raise StoreError(f"The undo could not be saved ({err}); nothing was changed.") from None
+            self._become(before)
+            self.events.pop()
+            self.outcomes.pop()
+            self._redo.append(event)
+            for key in [k for k in self._snapshots if k > n - 1]:
+                del self._snapshots[key]
+            return event
+
+    def redo(self) -> Event | None:
+        """Applies the last undone event again and returns it (None when there is none)."""
+        with self._db.lock:
+            self._check_usable()
+            if not self._redo:
+                return None
+            event = self._redo[-1]
+            after = self.state.clone()
+            try:
+                outcome = after.apply(event)
+            except GnavError as err:  # pragma: no cover - the tail was checked when loaded
+                raise StoreError(f"The undone event cannot be redone: {err}") from None
+            seq = len(self.events)
+            now = utc_now()
+            try:
+                with self._db.transaction() as con:
+                    cur = con.execute(
+                        "UPDATE events SET active = 1 WHERE game_id = ? AND seq = ? AND active = 0",
+                        (self.id, seq),
+                    )
+                    if cur.rowcount != 1:
+                        raise self._conflict()
+                    self._save_summary(con, after, seq + 1, now)
+            except sqlite3.Error as err:
+                raise StoreError(f"The redo could not be saved ({err}); nothing was changed.") from None
+            self._become(after)
+            self._redo.pop()
+            self._push(event, outcome)
+            return event
+
+    # --- inside ---------------------------------------------------------------------------
+
+    def _push(self, event: Event, outcome: Outcome) -> None:
+        self.events.append(event)
+        self.outcomes.append(outcome)
+        if len(self.events) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self.events)] = self.state.clone()
+
+    def _rebuild(self, count: int) -> TableState:
+        """A new state after the first `count` active events, from the nearest snapshot."""
+        # every multiple of SNAPSHOT_EVERY up to len(events) has a snapshot (see _push, undo)
+        base = count - count % SNAPSHOT_EVERY
+        state = self._snapshots[base].clone()
+        for event in self.events[base:count]:
+            state.apply(event)
+        return state
+
+    def _become(self, other: TableState) -> None:
+        # the app's views may hold on to game.state: keep that object and give it the new
+        # contents (`other` is a fresh clone, so nothing is shared with a snapshot)
+        self.state.__dict__.clear()
+        self.state.__dict__.update(other.__dict__)
+
+    def _save_summary(self, con: sqlite3.Connection, state: TableState, events: int, now: str) -> None:
+        winners = tuple(state.names[i] for i in state.winners)
+        cur = con.execute(
+            "UPDATE games SET updated = ?, events = ?, round = ?, phase = ?, winners = ? "
+            "WHERE id = ?",
+            (now, *summary_values(events, state.round, state.phase, winners), self.id),
+        )
+        if cur.rowcount != 1:
+            raise StoreError("This game was deleted.")
+
+    def _conflict(self) -> StoreError:
+        return StoreError(
+            "This game was changed from somewhere else; open it again to see it as saved."
+        )
+
+    def _check_usable(self) -> None:
+        if self._deleted:
+            raise StoreError("This game was deleted.")
+        if self._db.closed:
+            raise StoreError("The games file is closed.")
+
+    def _mark_deleted(self) -> None:
+        self._deleted = True

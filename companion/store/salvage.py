@@ -1,0 +1,332 @@
+"""A damaged games file: keep a copy of it, read every intact game from it, start afresh.
+
+SQLite refuses a damaged file at the first bad page, so the rows are read in small pieces
+(one game header at a time, one game's events in order) and each piece that fails is given
+up alone. A game keeps its events up to the first one that cannot be read or that the
+engine refuses: a journal cannot skip an event. When the file's first 100 bytes (its header)
+are wiped, a standard header is written into a work copy, which is often enough to read
+every row again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import struct
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.engine import GnavError, Table, TableState, parse_event, parse_header
+from companion.engine.journal import decode_line, header_line
+
+from .paths import DB_NAME
+from .schema import (
+    PAGE_SIZE,
+    SCHEMA_VERSION,
+    connect,
+    create_schema,
+    file_stamp,
+    summary_values,
+    utc_now,
+)
+
+MAGIC = b"SQLite format 3\x00"
+MAX_ID_PROBES = 100_000  # a garbled id bound must not make the salvage run for hours
+
+
+@dataclass
+class SalvagedGame:
+    id: int
+    table: Table
+    created: str
+    updated: str
+    active: list[tuple[str, str]] = field(default_factory=list)  # (line, at)
+    tail: list[tuple[str, str]] = field(default_factory=list)  # undone, next redo first
+    partial: bool = False  # something after the kept events could not be read or was refused
+    state: TableState | None = None
+
+
+def recover_file(path: Path, reason: str) -> str:
+    """Keeps a copy of the damaged file beside it, replaces it with a new file holding every
+    intact game, and returns the sentence that tells the referee."""
+    kept = keep_copy(path)
+    with tempfile.TemporaryDirectory(prefix="gnav-salvage-") as tmp:
+        work = Path(tmp) / DB_NAME
+        shutil.copyfile(kept, work)
+        wal = Path(str(kept) + "-wal")
+        if wal.exists():
+            shutil.copyfile(wal, Path(str(work) + "-wal"))
+        games, last_open = read_damaged(work)
+    write_fresh(path, games, last_open)
+    return notice(games, kept.name)
+
+
+def notice(games: list[SalvagedGame], kept_name: str) -> str:
+    n = len(games)
+    events = sum(len(g.active) for g in games)
+    partial = sum(1 for g in games if g.partial)
+    if n == 0:
+        return (
+            "The games file was damaged and no game in it could be read; the damaged file was "
+            f"kept as {kept_name}."
+        )
+    what = f"{n} game{'s' if n != 1 else ''} with {events} event{'s' if events != 1 else ''}"
+    part = ""
+    if partial:
+        part = f" ({partial} of them only up to the damage)" if n > 1 else " (up to the damage)"
+    verb = "were" if n != 1 else "was"
+    return (
+        f"The games file was damaged; {what} {verb} recovered{part}, and the damaged file was "
+        f"kept as {kept_name}."
+    )
+
+
+def keep_copy(path: Path) -> Path:
+    """Copies the damaged file (and its WAL, which may hold the latest events) beside it."""
+    stamp = file_stamp()
+    kept = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while kept.exists():
+        kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        n += 1
+    shutil.copyfile(path, kept)
+    _fsync(kept)
+    wal = Path(str(path) + "-wal")
+    if wal.exists():
+        # SQLite finds a file's WAL by its name, so the copy can be opened as it was
+        shutil.copyfile(wal, Path(str(kept) + "-wal"))
+        _fsync(Path(str(kept) + "-wal"))
+    _fsync_dir(path.parent)
+    return kept
+
+
+# --- reading what can be read ----------------------------------------------------------------
+
+
+def read_damaged(work: Path) -> tuple[list[SalvagedGame], int | None]:
+    """Every game that can be read from `work` (a scratch copy that may be changed)."""
+    con = _open_readable(work)
+    if con is None:
+        return [], None
+    try:
+        games: list[SalvagedGame] = []
+        for game_id in _game_ids(con):
+            game = _read_game(con, game_id)
+            if game is not None:
+                games.append(game)
+        last_open: int | None = None
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key = 'last_open'").fetchone()
+            if row is not None:
+                last_open = int(row[0])
+        except Exception:  # noqa: BLE001 - a damaged file can fail in any way; go on without it
+            last_open = None
+        return games, last_open
+    finally:
+        con.close()
+
+
+def _schema_readable(con: sqlite3.Connection) -> bool:
+    try:
+        names = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
+    except Exception:  # noqa: BLE001 - any failure means "not readable as it is"
+        return False
+    return "games" in names and "events" in names
+
+
+def _open_readable(work: Path) -> sqlite3.Connection | None:
+    con = connect(work)
+    con.execute("PRAGMA cell_size_check = ON")  # refuse bad cells rather than read past them
+    if _schema_readable(con):
+        return con
+    con.close()
+    # the header may be wiped: write a standard one and try the page sizes, ours first
+    size = work.stat().st_size
+    for page_size in (PAGE_SIZE, 1024, 2048, 8192, 16384, 32768, 65536, 512):
+        if size < page_size:
+            continue
+        _write_header(work, page_size, size // page_size)
+        con = connect(work)
+        con.execute("PRAGMA cell_size_check = ON")
+        if _schema_readable(con):
+            return con
+        con.close()
+    return None
+
+
+def _write_header(path: Path, page_size: int, pages: int) -> None:
+    """A database header (https://sqlite.org/fileformat.html#the_database_header) for a file
+    whose own header is lost: rollback journal format, UTF-8, no free list."""
+    header = bytearray(100)
+    header[0:16] = MAGIC
+    struct.pack_into(">H", header, 16, 1 if page_size == 65536 else page_size)
+    header[18] = 1  # write version: legacy (a WAL beside the copy is ignored then)
+    header[19] = 1  # read version
+    header[20] = 0  # reserved bytes per page
+    header[21], header[22], header[23] = 64, 32, 32
+    struct.pack_into(">I", header, 24, 1)  # change counter
+    struct.pack_into(">I", header, 28, pages)  # size in pages, valid: 92 equals the counter
+    struct.pack_into(">I", header, 40, 1)  # schema cookie
+    struct.pack_into(">I", header, 44, 4)  # schema format
+    struct.pack_into(">I", header, 56, 1)  # text encoding UTF-8
+    struct.pack_into(">I", header, 60, SCHEMA_VERSION)  # user_version
+    struct.pack_into(">I", header, 92, 1)  # version-valid-for
+    struct.pack_into(">I", header, 96, sqlite3.sqlite_version_info[0] * 1_000_000
+                     + sqlite3.sqlite_version_info[1] * 1_000 + sqlite3.sqlite_version_info[2])
+    with open(path, "r+b") as f:
+        f.write(header)
+    for suffix in ("-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+
+
+def _game_ids(con: sqlite3.Connection) -> list[int]:
+    """The ids of the games whose rows can be found, even when a scan of the table breaks."""
+    ids: set[int] = set()
+    try:
+        for (game_id,) in con.execute("SELECT id FROM games ORDER BY id"):
+            if isinstance(game_id, int):
+                ids.add(game_id)
+    except Exception:  # noqa: BLE001, S110 - keep the ids read before the break
+        pass
+    top = max(ids, default=0)
+    for query in (
+        "SELECT seq FROM sqlite_sequence WHERE name = 'games'",
+        "SELECT max(id) FROM games",
+        "SELECT max(game_id) FROM events",
+    ):
+        try:
+            row = con.execute(query).fetchone()
+        except Exception:  # noqa: BLE001, S112 - another bound may still be readable
+            continue
+        if row is not None and isinstance(row[0], int):
+            top = max(top, row[0])
+    for game_id in range(1, min(top, MAX_ID_PROBES) + 1):
+        if game_id in ids:
+            continue
+        try:
+            if con.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                ids.add(game_id)
+        except Exception:  # noqa: BLE001, S112 - this row is lost, the next may not be
+            continue
+    return sorted(ids)
+
+
+def _read_game(con: sqlite3.Connection, game_id: int) -> SalvagedGame | None:
+    try:
+        row = con.execute(
+            "SELECT header, created, updated FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+    except Exception:  # noqa: BLE001 - the game's row is unreadable: the game is lost
+        return None
+    if row is None or not isinstance(row[0], str):
+        return None
+    try:
+        table = parse_header(decode_line(row[0]))
+    except GnavError:
+        return None
+    now = utc_now()
+    created = row[1] if isinstance(row[1], str) else now
+    updated = row[2] if isinstance(row[2], str) else created
+    game = SalvagedGame(game_id, table, created, updated)
+    rows: list[tuple[int, str, int, str]] = []
+    try:
+        cursor = con.execute(
+            "SELECT seq, line, active, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        for seq, line, active, at in cursor:
+            if seq != len(rows) or not isinstance(line, str) or active not in (0, 1):
+                game.partial = True
+                break
+            rows.append((seq, line, active, at if isinstance(at, str) else now))
+    except Exception:  # noqa: BLE001 - keep the events read before the damage
+        game.partial = True
+    # the engine decides what is intact: the active events up to the first it refuses, then
+    # the undone ones after them (still redo-able) up to the first it refuses
+    state = TableState(table)
+    probe: TableState | None = None
+    for _seq, line, active, at in rows:
+        if active == 1 and probe is not None:
+            game.partial = True  # an active event after an undone one: the order is broken
+            break
+        try:
+            event = parse_event(decode_line(line))
+            if active == 1:
+                state.apply(event)
+            else:
+                if probe is None:
+                    probe = state.clone()
+                probe.apply(event)
+        except GnavError:
+            game.partial = True
+            break
+        (game.active if active == 1 else game.tail).append((line, at))
+    game.state = state
+    return game
+
+
+# --- writing the new file --------------------------------------------------------------------
+
+
+def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) -> None:
+    """Writes the recovered games to a new file and puts it in the damaged file's place."""
+    fresh = path.with_name(path.name + ".new")
+    for p in (fresh, Path(str(fresh) + "-journal")):
+        p.unlink(missing_ok=True)
+    con = connect(fresh)
+    try:
+        con.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+        con.execute("PRAGMA synchronous = FULL")
+        con.execute("BEGIN IMMEDIATE")
+        create_schema(con)
+        for g in games:
+            state = g.state if g.state is not None else TableState(g.table)
+            winners = tuple(state.names[i] for i in state.winners)
+            con.execute(
+                "INSERT INTO games (id, header, created, updated, events, round, phase, winners) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (g.id, header_line(g.table), g.created, g.updated,
+                 *summary_values(len(g.active), state.round, state.phase, winners)),
+            )
+            rows = [(g.id, seq, line, 1, at) for seq, (line, at) in enumerate(g.active)]
+            rows += [
+                (g.id, len(g.active) + k, line, 0, at) for k, (line, at) in enumerate(g.tail)
+            ]
+            con.executemany(
+                "INSERT INTO events (game_id, seq, line, active, at) VALUES (?, ?, ?, ?, ?)", rows
+            )
+        if last_open is not None and any(g.id == last_open for g in games):
+            con.execute(
+                "INSERT INTO meta (key, value) VALUES ('last_open', ?)", (json.dumps(last_open),)
+            )
+        con.execute("COMMIT")
+    finally:
+        con.close()
+    _fsync(fresh)
+    for suffix in ("-wal", "-shm", "-journal"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    os.replace(fresh, path)
+    _fsync_dir(path.parent)
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:  # pragma: no cover - some systems cannot open a folder
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,337 @@
+"""The games file: saved games, import and export of journals, recovery from damage."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from companion.engine import JournalError, Table, TableState, header_json, parse_header
+from companion.engine.journal import event_line, header_line, replay
+
+from .errors import StoreError
+from .game import Game
+from .paths import DB_NAME, default_data_dir
+from .salvage import keep_copy, recover_file
+from .schema import Damaged, Database, display_time, open_database, summary_values, utc_now
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of the games list, read without replaying the game."""
+
+    id: int
+    seats: tuple[str, ...]
+    rules: str
+    round: int
+    phase: str
+    winners: tuple[str, ...]
+    created: str  # ISO-8601 UTC to the second, e.g. "2026-11-22T18:03:11Z"
+    updated: str  # the last event, undo or redo (or the creation)
+    events: int  # active events
+
+
+class Store:
+    """The games kept in <folder>/games.sqlite3. Safe to share between threads: every method
+    (and every method of its Games) holds one lock."""
+
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else default_data_dir()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(
+                f"The data folder {self.folder} cannot be made ({err.strerror or err})."
+            ) from None
+        self.path = self.folder / DB_NAME
+        self.recovery_notice: str | None = None
+        self._games: dict[int, Game] = {}
+        try:
+            con = open_database(self.path)
+        except Damaged as damage:
+            try:
+                self.recovery_notice = recover_file(self.path, damage.reason)
+            except (OSError, sqlite3.Error) as err:
+                raise StoreError(
+                    f"The games file {self.path} is damaged and could not be repaired ({err})."
+                ) from None
+            try:
+                con = open_database(self.path)
+            except Damaged as again:  # pragma: no cover - the file was just written
+                raise StoreError(
+                    f"The games file {self.path} is damaged and could not be repaired "
+                    f"({again.reason})."
+                ) from None
+        self._db = Database(con, self.path)
+
+    # --- the games list -------------------------------------------------------------------
+
+    def list_games(self) -> list[GameSummary]:
+        """Every saved game, the most recently changed first."""
+        with self._db.lock:
+            rows = self._read(
+                "SELECT id, header, created, updated, events, round, phase, winners FROM games "
+                "ORDER BY updated DESC, id DESC"
+            )
+        out: list[GameSummary] = []
+        for game_id, header, created, updated, events, round_, phase, winners in rows:
+            head = json.loads(header)
+            out.append(GameSummary(
+                id=game_id,
+                seats=tuple(head["seats"]),
+                rules=head["rules"],
+                round=round_,
+                phase=phase,
+                winners=tuple(json.loads(winners)),
+                created=display_time(created),
+                updated=display_time(updated),
+                events=events,
+            ))
+        return out
+
+    def create_game(self, table: Table) -> Game:
+        """A new game with this header (checked by the engine: GnavError when it is bad)."""
+        table = parse_header(header_json(table))
+        return self._insert(table, [])
+
+    def open_game(self, game_id: int) -> Game:
+        """The game with this id, built from its stored events. The same Game object is
+        returned each time, so several screens share one live state."""
+        with self._db.lock:
+            game = self._games.get(game_id)
+            if game is not None:
+                return game
+            rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                raise StoreError(f"There is no game number {game_id}; it may have been deleted.")
+            table = parse_header(json.loads(rows[0][0]))  # checked when the file was opened
+            active, tail, broken = self._event_lines(game_id)
+            game = Game(self._db, game_id, table, active, tail)
+            if game.bad_line is not None or broken is not None:
+                self._cut_damaged(game, game.bad_line, broken)
+            self._games[game_id] = game
+            return game
+
+    def delete_game(self, game_id: int) -> None:
+        with self._db.lock:
+            try:
+                with self._db.transaction() as con:
+                    cur = con.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                    if cur.rowcount != 1:
+                        raise StoreError(
+                            f"There is no game number {game_id}; it may have been deleted."
+                        )
+                    con.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+                    con.execute(
+                        "DELETE FROM meta WHERE key = 'last_open' AND value = ?",
+                        (json.dumps(game_id),),
+                    )
+            except sqlite3.Error as err:
+                raise StoreError(f"The game could not be deleted ({err}).") from None
+            game = self._games.pop(game_id, None)
+            if game is not None:
+                game._mark_deleted()
+
+    def rematch(self, game_id: int) -> Game:
+        """A new game with the same header: seats, rule book, stakes, house rules, and the same
+        first dealer (or none, to be found by a cut, when the game had none)."""
+        with self._db.lock:
+            rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                raise StoreError(f"There is no game number {game_id}; it may have been deleted.")
+            return self._insert(parse_header(json.loads(rows[0][0])), [])
+
+    # --- journals -------------------------------------------------------------------------
+
+    def import_journal(self, data: bytes | str) -> Game:
+        """A new game from a journal file. The engine checks the whole file first: a bad one
+        raises JournalError ("line N: reason") and nothing is stored."""
+        table, events, _state = replay(data)
+        return self._insert(table, [event_line(e) for e in events])
+
+    def recover_journal(self, data: bytes | str) -> tuple[Game, str | None]:
+        """Imports a journal that may be cut off or damaged: every line before the first bad
+        one is kept. Returns the game and a sentence saying what was left out (None when the
+        whole file was good). A bad header still raises JournalError: there is nothing to keep.
+        """
+        try:
+            return self.import_journal(data), None
+        except JournalError as err:
+            first_bad = err
+        if first_bad.line <= 1:
+            raise first_bad
+        prefix: bytes | str
+        if isinstance(data, bytes):
+            prefix = b"\n".join(data.split(b"\n")[: first_bad.line - 1])
+        else:
+            prefix = "\n".join(data.split("\n")[: first_bad.line - 1])
+        try:
+            game = self.import_journal(prefix)
+        except JournalError:
+            raise first_bad from None  # nothing before the bad line was a journal
+        dropped = _count_lines(data, first_bad.line)
+        kept = len(game.events)
+        reason = first_bad.reason.rstrip(". ")
+        return game, (
+            f"Line {first_bad.line} of the journal was cut off or damaged ({reason}), so the "
+            f"game was imported with the {kept} event{'s' if kept != 1 else ''} before it and "
+            f"the {dropped} line{'s' if dropped != 1 else ''} from there on were left out."
+        )
+
+    def export_journal(self, game_id: int) -> str:
+        """The journal (v1) of the game's active events, as `replay` reads it."""
+        with self._db.lock:
+            rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                raise StoreError(f"There is no game number {game_id}; it may have been deleted.")
+            lines = [rows[0][0]] + [
+                line for (line,) in self._read(
+                    "SELECT line FROM events WHERE game_id = ? AND active = 1 ORDER BY seq",
+                    (game_id,),
+                )
+            ]
+        return "\n".join(lines) + "\n"
+
+    # --- the game the app showed last -----------------------------------------------------
+
+    def last_open(self) -> int | None:
+        with self._db.lock:
+            rows = self._read(
+                "SELECT g.id FROM meta m JOIN games g ON g.id = CAST(m.value AS INTEGER) "
+                "WHERE m.key = 'last_open'"
+            )
+        return int(rows[0][0]) if rows else None
+
+    def set_last_open(self, game_id: int | None) -> None:
+        with self._db.lock:
+            try:
+                with self._db.transaction() as con:
+                    if game_id is None:
+                        con.execute("DELETE FROM meta WHERE key = 'last_open'")
+                        return
+                    if con.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                        raise StoreError(
+                            f"There is no game number {game_id}; it may have been deleted."
+                        )
+                    con.execute(
+                        "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_open', ?)",
+                        (json.dumps(game_id),),
+                    )
+            except sqlite3.Error as err:
+                raise StoreError(f"The open game could not be saved ({err}).") from None
+
+    # --- closing --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Closes the file (the WAL is folded back into it); the Games stop working."""
+        with self._db.lock:
+            self._db.close()
+            self._games.clear()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- inside ---------------------------------------------------------------------------
+
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.con.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            raise StoreError(f"The games file cannot be read ({err}).") from None
+
+    def _insert(self, table: Table, lines: list[str]) -> Game:
+        """Stores a new game with these (engine-checked) event lines in one transaction."""
+        with self._db.lock:
+            game = Game(self._db, 0, table, lines)
+            if game.bad_line is not None:  # pragma: no cover - the callers checked the lines
+                raise StoreError(f"The game cannot be stored: {game.bad_line[1]}")
+            now = utc_now()
+            state: TableState = game.state
+            winners = tuple(state.names[i] for i in state.winners)
+            try:
+                with self._db.transaction() as con:
+                    cur = con.execute(
+                        "INSERT INTO games (header, created, updated, events, round, phase, "
+                        "winners) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (header_line(table), now, now,
+                         *summary_values(len(lines), state.round, state.phase, winners)),
+                    )
+                    game_id = cur.lastrowid
+                    assert game_id is not None
+                    con.executemany(
+                        "INSERT INTO events (game_id, seq, line, active, at) "
+                        "VALUES (?, ?, ?, 1, ?)",
+                        [(game_id, seq, line, now) for seq, line in enumerate(lines)],
+                    )
+            except sqlite3.Error as err:
+                raise StoreError(f"The game could not be saved ({err}); nothing was stored.") from None
+            game.id = game_id
+            self._games[game_id] = game
+            return game
+
+    def _event_lines(self, game_id: int) -> tuple[list[str], list[str], int | None]:
+        """The active lines, the undone ones, and the seq where the stored order breaks."""
+        active: list[str] = []
+        tail: list[str] = []
+        broken: int | None = None
+        rows = self._read(
+            "SELECT seq, line, active FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        for seq, line, flag in rows:
+            expected = len(active) + len(tail)
+            if seq != expected or not isinstance(line, str) or flag not in (0, 1) or (
+                flag == 1 and tail
+            ):
+                broken = expected
+                break
+            (active if flag == 1 else tail).append(line)
+        return active, tail, broken
+
+    def _cut_damaged(
+        self, game: Game, bad_line: tuple[int, str] | None, broken: int | None
+    ) -> None:
+        """A game whose stored events stop making sense at some point (the file itself read
+        fine): keep a copy of the file, then keep the game's events before that point."""
+        keep = game.stored_lines
+        self._db.con.execute("PRAGMA wal_checkpoint(FULL)")
+        kept = keep_copy(self.path)
+        state = game.state
+        winners = tuple(state.names[i] for i in state.winners)
+        try:
+            with self._db.transaction() as con:
+                con.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game.id, keep))
+                con.execute(
+                    "UPDATE games SET events = ?, round = ?, phase = ?, winners = ? WHERE id = ?",
+                    (*summary_values(len(game.events), state.round, state.phase, winners),
+                     game.id),
+                )
+        except sqlite3.Error as err:
+            raise StoreError(f"The damaged game could not be repaired ({err}).") from None
+        n = len(game.events)
+        game.recovery_notice = (
+            f"Game {game.id} was damaged in the games file; its first {n} "
+            f"event{'s were' if n != 1 else ' was'} kept, and the damaged file was kept as "
+            f"{kept.name}."
+        )
+        self.recovery_notice = game.recovery_notice
+
+
+def _count_lines(data: bytes | str, first: int) -> int:
+    """How many non-blank lines the journal has from line `first` on."""
+    if isinstance(data, bytes):
+        parts: list[bytes] | list[str] = data.split(b"\n")
+    else:
+        parts = data.split("\n")
+    return sum(1 for part in parts[first - 1:] if part.strip())
+
