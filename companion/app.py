@@ -1,0 +1,222 @@
+"""The Flet app: routes to the screens, shares one store per process, keeps the screen awake.
+
+`make_main(data_dir)` returns the `main(page)` that `companion.server` (web) or `ft.run`
+(anything else) calls once per browser session. All sessions of one process share one Store
+and one Game object per open game, so two tabs on the same table see the same state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.store import Game, Store, StoreError
+
+from .views import theme
+from .views.history import HistoryScreen
+from .views.new_table import NewTableScreen
+from .views.table import GameScreen
+from .views.tables import TablesScreen
+
+
+class Games:
+    """The one Store of the process, opened on first use. The Store hands out one live Game
+    per id, so every session showing a table shares its state."""
+
+    def __init__(self, data_dir: str | Path | None) -> None:
+        self._data_dir = data_dir
+        self._store: Store | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def store(self) -> Store:
+        with self._lock:
+            if self._store is None:
+                self._store = Store(self._data_dir)
+            return self._store
+
+    def game(self, game_id: int) -> Game:
+        return self.store.open_game(game_id)
+
+
+class App:
+    """One browser session: the page (None in view tests), the current screen, the theme."""
+
+    def __init__(self, games: Games, page: ft.Page | None = None) -> None:
+        self.games = games
+        self.page = page
+        self.route = ""
+        self.screen: Any = None
+        self.dialog: ft.DialogControl | None = None
+        self.dark = False
+        self.width: float = 1280
+        self.height: float = 800
+        # services must stay referenced or Flet drops them after the event
+        self.wakelock: ft.Wakelock | None = None
+        self.awake = False
+        if page is not None:
+            self.wakelock = ft.Wakelock()
+            light, dark = theme.themes()
+            page.theme, page.dark_theme = light, dark
+            page.theme_mode = ft.ThemeMode.LIGHT
+            page.title = "Gnav Companion"
+            page.padding = 0
+            page.on_route_change = self._on_route_change
+            page.on_resize = self._on_resize
+            if page.width:
+                self.width = float(page.width)
+            if page.height:
+                self.height = float(page.height)
+
+    @property
+    def store(self) -> Store:
+        return self.games.store
+
+    @property
+    def phone(self) -> bool:
+        return self.width < theme.PHONE_WIDTH
+
+    # --- navigation --------------------------------------------------------------------------
+
+    def start(self, route: str | None = None) -> None:
+        """The first screen: the route the browser asked for, else the last open game."""
+        route = route or "/"
+        if route == "/":
+            last = self.store.last_open()
+            if last is not None:
+                try:
+                    self.games.game(last)
+                    route = f"/game/{last}"
+                except StoreError:
+                    self.store.set_last_open(None)
+        self.go(route)
+
+    def go(self, route: str) -> None:
+        """Shows the screen for `route` and puts it in the browser's address bar."""
+        self.show(route)
+        if self.page is not None:
+            page = self.page
+            self.page.run_task(_push_route, page, self.route)
+
+    def show(self, route: str) -> None:
+        self.close_dialog()
+        screen = self._screen_for(route)
+        if screen is None:
+            route, screen = "/", TablesScreen(self)
+        self.route = route
+        self.screen = screen
+        game_open = isinstance(screen, GameScreen)
+        if isinstance(screen, GameScreen):
+            self.store.set_last_open(screen.game.id)
+        elif route in ("/", "/new"):
+            self.store.set_last_open(None)
+        self._keep_awake(game_open)
+        if self.page is not None:
+            self.page.views.clear()
+            self.page.views.append(screen.view)
+            self.page.update()
+
+    def _screen_for(self, route: str) -> Any:
+        if route == "/":
+            return TablesScreen(self)
+        if route == "/new":
+            return NewTableScreen(self)
+        match = re.fullmatch(r"/game/(\d+)(/history)?", route)
+        if match is None:
+            return None
+        try:
+            game = self.games.game(int(match.group(1)))
+        except StoreError:
+            return None
+        if match.group(2):
+            return HistoryScreen(self, game)
+        return GameScreen(self, game)
+
+    def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        if e.route != self.route:
+            self.show(e.route)
+
+    def _on_resize(self, e: ft.PageResizeEvent) -> None:
+        was_phone = self.phone
+        self.width, self.height = float(e.width), float(e.height)
+        relayout = getattr(self.screen, "relayout", None)
+        if relayout is not None:
+            relayout()
+            self.refresh()
+        elif was_phone != self.phone:
+            self.show(self.route)
+
+    # --- shared chores -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        if self.page is not None:
+            self.page.update()
+
+    def toggle_theme(self) -> None:
+        self.dark = not self.dark
+        if self.page is not None:
+            self.page.theme_mode = ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+            self.page.update()
+
+    def show_dialog(self, dialog: ft.DialogControl) -> None:
+        self.close_dialog()
+        self.dialog = dialog
+        if self.page is not None:
+            self.page.show_dialog(dialog)
+
+    def close_dialog(self) -> None:
+        if self.dialog is None:
+            return
+        dialog, self.dialog = self.dialog, None
+        if self.page is not None:
+            try:
+                dialog.open = False
+                self.page.update()
+            except RuntimeError:
+                pass  # the dialog was already dismissed by a tap outside it
+
+    def _keep_awake(self, on: bool) -> None:
+        """Keeps the screen awake while a game is open, where the platform allows it."""
+        if on == self.awake or self.wakelock is None or self.page is None:
+            self.awake = on
+            return
+        self.awake = on
+        wakelock = self.wakelock
+        self.page.run_task(_set_wakelock, wakelock, on)
+
+
+async def _push_route(page: ft.Page, route: str) -> None:
+    try:
+        await asyncio.wait_for(page.push_route(route), timeout=10)
+    except (TimeoutError, RuntimeError):
+        pass  # the address bar only mirrors the screen; the screen is already right
+
+
+async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> None:
+    # Browsers grant a wake lock only after a gesture, and some platforms have none: the game
+    # goes on either way.
+    try:
+        if on:
+            await asyncio.wait_for(wakelock.enable(), timeout=5)
+        else:
+            await asyncio.wait_for(wakelock.disable(), timeout=5)
+    except (TimeoutError, RuntimeError):
+        pass
+
+
+def make_main(data_dir: str | Path | None) -> Callable[[ft.Page], Any]:
+    """The `main(page)` for `ft.run`: one App per session over one shared store."""
+    games = Games(data_dir)
+
+    def main(page: ft.Page) -> None:
+        app = App(games, page)
+        page.data = app  # keeps the session's app (and its services) alive with the page
+        app.start(page.route)
+
+    return main

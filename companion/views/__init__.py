@@ -1,0 +1,1 @@
+"""The Flet screens of the referee app, one module each; narration in words.py."""

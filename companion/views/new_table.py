@@ -1,0 +1,346 @@
+"""The new table screen ("/new"): players in seating order, rule book, house rules, stakes, dealer."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import flet as ft
+
+from companion.engine import MATADORS, PRESETS, GnavError, Stakes, Table
+from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
+from companion.engine.pieces import STOCK
+from companion.engine.rules import HOUSE_FIELDS, Rulebook
+from companion.store import StoreError
+
+from . import theme
+from .widgets import body, button, error_text, heading, icon_button, show_error, theme_toggle
+from .words import CHOICE_WORDS, FIELD_HELP, FIELD_TITLES, RULEBOOK_SUMMARY, field_value_words
+
+CHOICE_LABELS: dict[str, str] = {"fool_scoring": "Fool", "chop_continues": "Dragoon"}
+LIST_LABELS: dict[str, str] = {"stock_calls": "The stock calls", "asker_pays": "The asker pays for"}
+
+
+class NewTableScreen:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.players: list[str] = []
+        self.rules = "damm"
+        self.house: dict[str, Any] = {}  # field -> value in rule book form (tuples for lists)
+        self.stakes_kind = "counters"
+        self.amount = 3
+        self.dealer_choice = "draw"  # "draw", "random" or a seat name
+        self.rng = random.Random()
+
+        # on_change keeps the typed name on the server at once, so a quick tap on Add player
+        # never reads a stale value
+        self.name_field = ft.TextField(label="Player name", on_submit=self.add_player,
+                                       on_change=self.typed,
+                                       max_length=MAX_NAME, text_size=theme.BODY, expand=True)
+        self.name_error = error_text()
+        self.player_list = ft.Column([], spacing=4)
+        self.rules_group = ft.RadioGroup(
+            value=self.rules, on_change=lambda e: self.set_rules(e.control.value),
+            content=ft.Row([ft.Radio(value=name, label=name) for name in PRESETS], wrap=True),
+        )
+        self.rules_help = body("", size=theme.SMALL + 1)
+        self.stakes_group = ft.RadioGroup(
+            value=self.stakes_kind, on_change=lambda e: self.set_stakes_kind(e.control.value),
+            content=ft.Row([ft.Radio(value="counters", label="Counters"),
+                            ft.Radio(value="strokes", label="Strokes")], wrap=True),
+        )
+        self.amount_field = ft.TextField(
+            label="Counters each", value=str(self.amount), width=200,
+            keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: self.set_amount(
+                e.control.value), text_size=theme.BODY,
+        )
+        self.amount_error = error_text()
+        self.dealer_group = ft.RadioGroup(value=self.dealer_choice,
+                                          on_change=lambda e: self.set_dealer(e.control.value),
+                                          content=ft.Row([], wrap=True))
+        self.house_column = ft.Column([], spacing=12)
+        self.start_error = error_text()
+        self.start_button = ft.FilledButton("Start game", on_click=self.start,
+                                            style=theme.big_button_style(),
+                                            height=theme.BIG_TOUCH)
+        self.view = ft.View(
+            route="/new",
+            appbar=ft.AppBar(
+                title=heading("New table"),
+                actions=[button("Tables", lambda e: app.go("/"), kind="text"),
+                         theme_toggle(app)],
+            ),
+            controls=[
+                ft.Column(
+                    [
+                        heading("Players, clockwise as they sit", theme.NAME),
+                        ft.Row([self.name_field,
+                                button("Add player", self.add_player, icon=ft.Icons.ADD,
+                                       kind="filled")],
+                               vertical_alignment=ft.CrossAxisAlignment.START),
+                        self.name_error,
+                        self.player_list,
+                        ft.Divider(),
+                        heading("Rule book", theme.NAME),
+                        self.rules_group,
+                        self.rules_help,
+                        ft.Divider(),
+                        heading("Stakes", theme.NAME),
+                        self.stakes_group,
+                        self.amount_field,
+                        self.amount_error,
+                        ft.Divider(),
+                        heading("First dealer", theme.NAME),
+                        self.dealer_group,
+                        ft.Divider(),
+                        heading("House rules", theme.NAME),
+                        body("Each rule starts as the rule book has it; change any of them.",
+                             size=theme.SMALL),
+                        self.house_column,
+                        ft.Divider(),
+                        self.start_error,
+                        self.start_button,
+                    ],
+                    spacing=12, scroll=ft.ScrollMode.AUTO, expand=True,
+                )
+            ],
+            padding=16,
+        )
+        self.fill()
+
+    # --- what the screen shows ----------------------------------------------------------------
+
+    @property
+    def book(self) -> Rulebook:
+        preset = PRESETS[self.rules]
+        return preset.with_house({k: list(v) if isinstance(v, tuple) else v
+                                  for k, v in self.house.items()})
+
+    def fill(self) -> None:
+        self.fill_players()
+        self.rules_group.value = self.rules
+        self.rules_help.value = RULEBOOK_SUMMARY[self.rules]
+        self.stakes_group.value = self.stakes_kind
+        self.amount_field.label = "Counters each" if self.stakes_kind == "counters" else "Stroke limit"
+        self.fill_dealer()
+        self.fill_house()
+        self.start_button.disabled = len(self.players) < MIN_SEATS
+
+    def fill_players(self) -> None:
+        rows: list[ft.Control] = []
+        last = len(self.players) - 1
+        for i, name in enumerate(self.players):
+            rows.append(ft.Row(
+                [
+                    ft.Text(f"{i + 1}.", size=theme.BODY, width=36),
+                    ft.Text(name, size=theme.NAME, weight=ft.FontWeight.W_600, expand=True,
+                            no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                    icon_button(f"Move {name} up", ft.Icons.ARROW_UPWARD,
+                                lambda e, n=name: self.move(n, -1), disabled=i == 0),
+                    icon_button(f"Move {name} down", ft.Icons.ARROW_DOWNWARD,
+                                lambda e, n=name: self.move(n, 1), disabled=i == last),
+                    icon_button(f"Rename {name}", ft.Icons.EDIT,
+                                lambda e, n=name: self.ask_rename(n)),
+                    icon_button(f"Remove {name}", ft.Icons.CLOSE,
+                                lambda e, n=name: self.remove(n)),
+                ],
+                spacing=2,
+            ))
+        if not self.players:
+            rows.append(body("Add at least two players.", size=theme.SMALL))
+        self.player_list.controls = rows
+
+    def fill_dealer(self) -> None:
+        if self.dealer_choice not in ("draw", "random") and self.dealer_choice not in self.players:
+            self.dealer_choice = "draw"
+        radios = [ft.Radio(value="draw", label="Draw for dealer"),
+                  ft.Radio(value="random", label="Random dealer")]
+        radios += [ft.Radio(value=name, label=f"Dealer {name}") for name in self.players]
+        self.dealer_group.content = ft.Row(radios, wrap=True)
+        self.dealer_group.value = self.dealer_choice
+
+    def fill_house(self) -> None:
+        book, preset = self.book, PRESETS[self.rules]
+        rows: list[ft.Control] = []
+        for key in HOUSE_FIELDS:
+            value = getattr(book, key)
+            changed = value != getattr(preset, key)
+            title = FIELD_TITLES[key] + ("  (house rule)" if changed else "")
+            control: ft.Control
+            if isinstance(value, bool):
+                control = ft.Switch(label=FIELD_TITLES[key], value=value,
+                                    on_change=lambda e, k=key: self.set_house(k, e.control.value))
+            elif key in CHOICE_WORDS:
+                control = ft.RadioGroup(
+                    value=value,
+                    on_change=lambda e, k=key: self.set_house(k, e.control.value),
+                    content=ft.Row([ft.Radio(value=v, label=f"{CHOICE_LABELS[key]}: {w.lower()}")
+                                    for v, w in CHOICE_WORDS[key].items()], wrap=True),
+                )
+            else:
+                control = ft.Row(
+                    [ft.Checkbox(label=f"{LIST_LABELS[key]} {m}", value=m in value,
+                                 on_change=lambda e, k=key, m=m: self.toggle_call(
+                                     k, m, bool(e.control.value)))
+                     for m in MATADORS],
+                    wrap=True,
+                )
+            rows.append(ft.Column(
+                [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
+                 body(FIELD_HELP[key], size=theme.SMALL),
+                 control,
+                 body(f"{self.rules}: {field_value_words(key, getattr(preset, key))}",
+                      size=theme.SMALL, italic=True)],
+                spacing=4,
+            ))
+        self.house_column.controls = rows
+
+    # --- handlers -----------------------------------------------------------------------------
+
+    def typed(self, e: Any = None) -> None:
+        if self.name_error.visible:
+            show_error(self.name_error, None)
+            self.app.refresh()
+
+    def add_player(self, e: Any = None) -> None:
+        name = (self.name_field.value or "").strip()
+        problem = self.name_problem(name)
+        show_error(self.name_error, problem)
+        if problem is None:
+            self.players.append(name)
+            self.name_field.value = ""
+            self.fill()
+        self.app.refresh()
+
+    def name_problem(self, name: str, ignore: str | None = None) -> str | None:
+        if not name:
+            return "Type a name first."
+        if len(name) > MAX_NAME:
+            return f"A name has at most {MAX_NAME} characters."
+        if name.lower() == STOCK:
+            return "No seat may be called \"stock\": that word names the stock."
+        for other in self.players:
+            if other != ignore and other.casefold() == name.casefold():
+                return f"{other} is already at the table; every seat needs its own name."
+        if ignore is None and len(self.players) >= MAX_SEATS:
+            return f"A table has at most {MAX_SEATS} seats."
+        return None
+
+    def move(self, name: str, step: int) -> None:
+        i = self.players.index(name)
+        j = i + step
+        if 0 <= j < len(self.players):
+            self.players[i], self.players[j] = self.players[j], self.players[i]
+            self.fill()
+            self.app.refresh()
+
+    def remove(self, name: str) -> None:
+        self.players.remove(name)
+        self.fill()
+        self.app.refresh()
+
+    def ask_rename(self, name: str) -> None:
+        field = ft.TextField(label="New name", value=name, max_length=MAX_NAME, autofocus=True)
+        problem = error_text()
+
+        def save(e: Any = None) -> None:
+            new = (field.value or "").strip()
+            err = self.name_problem(new, ignore=name)
+            if err is not None:
+                show_error(problem, err)
+                self.app.refresh()
+                return
+            self.rename(name, new)
+            self.app.close_dialog()
+
+        field.on_submit = save
+        self.app.show_dialog(ft.AlertDialog(
+            modal=True, title=ft.Text(f"Rename {name}"),
+            content=ft.Column([field, problem], tight=True),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: self.app.close_dialog()),
+                     ft.FilledButton("Save", on_click=save)],
+        ))
+
+    def rename(self, old: str, new: str) -> None:
+        i = self.players.index(old)
+        self.players[i] = new
+        if self.dealer_choice == old:
+            self.dealer_choice = new
+        self.fill()
+        self.app.refresh()
+
+    def set_rules(self, name: str | None) -> None:
+        if name in PRESETS:
+            self.rules = name
+            self.house = {}  # house rules start again from the new book
+            self.fill()
+            self.app.refresh()
+
+    def set_house(self, key: str, value: Any) -> None:
+        preset_value = getattr(PRESETS[self.rules], key)
+        if value == preset_value:
+            self.house.pop(key, None)
+        else:
+            self.house[key] = value
+        self.fill_house()
+        self.app.refresh()
+
+    def toggle_call(self, key: str, matador: str, on: bool) -> None:
+        current = set(getattr(self.book, key))
+        if on:
+            current.add(matador)
+        else:
+            current.discard(matador)
+        self.set_house(key, tuple(m for m in MATADORS if m in current))
+
+    def set_stakes_kind(self, kind: str | None) -> None:
+        if kind in ("counters", "strokes"):
+            self.stakes_kind = kind
+            self.fill()
+            self.app.refresh()
+
+    def set_amount(self, text: str | None) -> None:
+        try:
+            value = int((text or "").strip())
+        except ValueError:
+            value = 0
+        if 1 <= value <= MAX_STAKE:
+            self.amount = value
+            show_error(self.amount_error, None)
+        else:
+            self.amount = 0
+            show_error(self.amount_error, f"Type a whole number from 1 to {MAX_STAKE}.")
+        self.app.refresh()
+
+    def set_dealer(self, choice: str | None) -> None:
+        if choice in ("draw", "random") or choice in self.players:
+            self.dealer_choice = choice
+        self.app.refresh()
+
+    def table(self) -> Table:
+        """The header this screen describes; raises GnavError with the reason it is not ready."""
+        if self.amount < 1:
+            raise GnavError(f"The stakes need a whole number from 1 to {MAX_STAKE}.")
+        if len(self.players) < MIN_SEATS:
+            raise GnavError(f"A table needs at least {MIN_SEATS} players.")
+        if self.dealer_choice == "draw":
+            dealer = None
+        elif self.dealer_choice == "random":
+            # the app draws; the engine never uses randomness, it reads the dealer from the header
+            dealer = self.rng.choice(self.players)
+        else:
+            dealer = self.dealer_choice
+        book = self.book
+        house = tuple((k, getattr(book, k)) for k in HOUSE_FIELDS if k in self.house)
+        kind = "counters" if self.stakes_kind == "counters" else "strokes"
+        return Table(rules=self.rules, stakes=Stakes(kind, self.amount),
+                     seats=tuple(self.players), dealer=dealer, house=house)
+
+    def start(self, e: Any = None) -> None:
+        try:
+            game = self.app.store.create_game(self.table())
+        except (GnavError, StoreError) as err:
+            show_error(self.start_error, str(err))
+            self.app.refresh()
+            return
+        self.app.go(f"/game/{game.id}")

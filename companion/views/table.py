@@ -1,0 +1,356 @@
+"""The table screen ("/game/{N}"): the seats as they sit, the banner, and the one question.
+
+Thin by design: the question offers exactly the events `state.options()` accepts (the reveal
+and the cut go through the piece picker, and the engine checks them again). Every event goes
+through `Game.apply`, which commits it before the screen is redrawn, so the screen never shows
+what is not stored. A refused event shows its sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine import (
+    Change,
+    Cut,
+    Deal,
+    Event,
+    GnavError,
+    Knock,
+    Leave,
+    Reply,
+    Reveal,
+    SitOut,
+    Stand,
+    TableState,
+)
+from companion.engine.pieces import STOCK
+from companion.store import Game, StoreError
+
+from . import theme
+from .reveal import PiecePicker, Pieces
+from .seats import PoolView, SeatTile, layout
+from .settlement import game_over_panel, settlement_panel
+from .widgets import big_button, body, button, error_text, show_error, theme_toggle
+from .words import (
+    banner_lines,
+    call_words,
+    event_sentence,
+    now_sentence,
+    piece_title,
+)
+
+CALL_ORDER = ("none", "cuckoo", "dragoon", "cat", "horse", "house")
+
+
+class GameScreen:
+    def __init__(self, app: Any, game: Game) -> None:
+        self.app = app
+        self.game = game
+        state = game.state
+        self.tiles = [SeatTile(name) for name in state.names]
+        self.pool = PoolView()
+        self.title = ft.Text("", size=theme.TITLE - 4, weight=ft.FontWeight.BOLD,
+                             no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+        self.banner_text = ft.Column([], spacing=2)
+        self.banner = ft.Container(
+            content=ft.Semantics(identifier="banner", content=self.banner_text),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=10), border_radius=14,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        )
+        self.error = error_text()
+        self.undo_button = button("Undo", self.undo, icon=ft.Icons.UNDO, kind="text")
+        self.redo_button = button("Redo", self.redo, icon=ft.Icons.REDO, kind="text")
+        tools: list[ft.Control] = [
+            self.undo_button, self.redo_button,
+            button("History", lambda e: app.go(f"/game/{game.id}/history"),
+                   icon=None if app.phone else ft.Icons.HISTORY, kind="text"),
+            button("Tables", lambda e: app.go("/"), kind="text"),
+            theme_toggle(app),
+        ]
+        if app.phone:
+            for b in (self.undo_button, self.redo_button):
+                b.icon = None
+        self.seat_area = ft.Container()
+        self.question = ft.Container(
+            padding=16, border_radius=18, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        )
+        self.picker: PiecePicker | None = None
+        self.picker_key: tuple[object, ...] | None = None
+        self.dismissed_at = -1  # the event count at which "Next round" was tapped
+        self.messages: list[str] = self._opening_banner()
+        body_rows: list[ft.Control] = []
+        if app.phone:
+            body_rows.append(ft.Row(tools, spacing=0, wrap=True))
+        self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True)
+        body_rows += [self.banner, self.error, self.seat_scroll, self.question]
+        self.body = ft.Column(body_rows, spacing=10, expand=True,
+                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.view = ft.View(
+            route=f"/game/{game.id}",
+            appbar=ft.AppBar(title=self.title, actions=[] if app.phone else tools,
+                             toolbar_height=64),
+            controls=[self.body],
+            padding=12,
+        )
+        self.relayout()
+        self.render()
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        return self.game.state
+
+    def _opening_banner(self) -> list[str]:
+        state = self.state
+        if state.last is not None and state.phase != "over":
+            return banner_lines(state.last, state)
+        return [now_sentence(state)]
+
+    def relayout(self) -> None:
+        width = self.app.width - 24
+        height = self.app.height - 64 - 24 - 130 - 230
+        self.seat_area.content = layout(self.tiles, self.pool, width, height)
+
+    def render(self) -> None:
+        state = self.state
+        rules = state.table.rules
+        self.title.value = (f"Gnav · {rules} · Round {state.round}" if state.round
+                            else f"Gnav · {rules}")
+        for i, tile in enumerate(self.tiles):
+            tile.show(state, i)
+        self.pool.show(state)
+        self.undo_button.disabled = not self.game.can_undo
+        self.redo_button.disabled = not self.game.can_redo
+        self.banner_text.controls = [
+            ft.Text(line, size=theme.BANNER if k == 0 else theme.BODY + 2,
+                    weight=ft.FontWeight.BOLD if k == 0 else ft.FontWeight.W_500)
+            for k, line in enumerate(self.messages)
+        ]
+        picking = state.phase in ("cut", "reveal")
+        self.seat_scroll.visible = not picking
+        self.question.content = self.build_question(state)
+        self.question.expand = picking
+
+    def build_question(self, state: TableState) -> ft.Control:
+        phase = state.phase
+        if phase in ("cut", "reveal"):
+            return ft.Column([self.picker_for(state).control], scroll=ft.ScrollMode.AUTO)
+        self.picker = None
+        self.picker_key = None
+        if phase == "over":
+            return game_over_panel(state, self.rematch, lambda e: self.app.go("/"))
+        if phase == "ready":
+            if self.show_settlement():
+                return settlement_panel(state, self.next_round)
+            return self.ready_question(state)
+        if phase == "turns":
+            return self.turn_question(state)
+        return self.asking_question(state)
+
+    def show_settlement(self) -> bool:
+        events = self.game.events
+        return (bool(events) and isinstance(events[-1], Reveal)
+                and self.dismissed_at != len(events))
+
+    def ask(self, text: str, answers: list[ft.Control], extra: list[ft.Control] | None = None,
+            hint: str | None = None) -> ft.Control:
+        rows: list[ft.Control] = [
+            ft.Semantics(identifier="phase",
+                         content=ft.Text(text, size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
+        ]
+        if hint:
+            rows.append(body(hint, size=theme.SMALL + 1, italic=True))
+        rows.append(ft.Row(answers, wrap=True, spacing=12, run_spacing=12))
+        if extra:
+            rows.append(ft.Row(extra, wrap=True, spacing=8))
+        return ft.Column(rows, spacing=10)
+
+    def answer_width(self) -> float | None:
+        return (self.app.width - 24 - 32 - 12) / 2 if self.app.phone else None
+
+    def ready_question(self, state: TableState) -> ft.Control:
+        w = self.answer_width()
+        between = [e for e in state.options() if isinstance(e, (SitOut, Leave))]
+        return self.ask(
+            f"{state.dealer_name} deals round {state.round + 1}",
+            [big_button("Deal", lambda e: self.act(Deal()), disabled=not state.can(Deal()),
+                        width=w)],
+            [button("Between rounds", self.between_rounds, disabled=not between)],
+        )
+
+    def turn_question(self, state: TableState) -> ft.Control:
+        seat = state.turn_name or ""
+        rules = state.table.rules
+        w = self.answer_width()
+        stand, change = Stand(seat), Change(seat)
+        dealer = state.turn == state.dealer
+        hint = (f"{call_words(rules, 'stand')} or {call_words(rules, 'change')}"
+                + (" — the dealer swaps with the stock" if dealer else ""))
+        knocks = [e for e in state.options() if isinstance(e, Knock)]
+        return self.ask(
+            f"{seat}'s turn",
+            [big_button("Stand", lambda e: self.act(stand), disabled=not state.can(stand),
+                        width=w),
+             big_button("Change", lambda e: self.act(change), disabled=not state.can(change),
+                        width=w)],
+            [button("Knock", self.knock_menu, disabled=not knocks)],
+            hint=hint,
+        )
+
+    def asking_question(self, state: TableState) -> ft.Control:
+        asker = state.turn_name or ""
+        source = state.asked_name or STOCK
+        rules = state.table.rules
+        accepted = {e.call: e for e in state.options() if isinstance(e, Reply)}
+        w = self.answer_width()
+        answers: list[ft.Control] = []
+        for call in CALL_ORDER:
+            event = accepted.get(call)
+            if event is None:
+                continue
+            if call == "none":
+                answers.append(big_button("Swap", lambda e, ev=event: self.act(ev), width=w))
+                continue
+            content = ft.Column(
+                [ft.Text(piece_title(call), size=theme.SMALL),
+                 ft.Text(call_words(rules, call), size=theme.QUESTION - 2,
+                         weight=ft.FontWeight.BOLD)],
+                spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+            answers.append(big_button(content, lambda e, ev=event: self.act(ev), filled=False,
+                                      width=w))
+        if source == STOCK:
+            text = f"{asker} asks the stock. The top piece of the stock is:"
+            hint = ("An ordinary piece: Swap." if len(answers) == 1
+                    else "An ordinary piece: Swap; a matador the rule book lets the stock call:"
+                         " its call.")
+        else:
+            text = f"{asker} asks {source} to swap. {source} answers:"
+            hint = None
+        knocks = [e for e in state.options() if isinstance(e, Knock)]
+        return self.ask(text, answers, [button("Knock", self.knock_menu, disabled=not knocks)],
+                        hint=hint)
+
+    def picker_for(self, state: TableState) -> PiecePicker:
+        key = (state.phase, len(self.game.events), state.cut_seats)
+        if self.picker is None or self.picker_key != key:
+            if state.phase == "cut":
+                seats = [state.names[i] for i in state.cut_seats]
+                prompt = ("Draw for dealer: each draws a piece, the highest deals"
+                          if len(seats) == len(state.names)
+                          else "A tie: " + ", ".join(seats) + " draw again")
+                self.picker = PiecePicker(seats, "Cut", self.cut, self.app.phone, prompt,
+                                          self.app.refresh)
+            else:
+                seats = [n for i, n in enumerate(state.names) if state.in_round[i]]
+                self.picker = PiecePicker(seats, "Settle", self.settle, self.app.phone,
+                                          "Show your pieces", self.app.refresh)
+            self.picker_key = key
+        return self.picker
+
+    # --- handlers ------------------------------------------------------------------------------
+
+    def act(self, event: Event) -> None:
+        """Applies one event through the store (committed first), then redraws."""
+        self.app.close_dialog()
+        try:
+            outcome = self.game.apply(event)
+        except (GnavError, StoreError) as err:
+            show_error(self.error, str(err))
+            self.app.refresh()
+            return
+        show_error(self.error, None)
+        self.messages = banner_lines(outcome, self.state)
+        self.render()
+        self.app.refresh()
+
+    def cut(self, pieces: Pieces) -> None:
+        self.act(Cut(pieces))
+
+    def settle(self, pieces: Pieces) -> None:
+        self.act(Reveal(pieces))
+
+    def next_round(self, e: Any = None) -> None:
+        self.dismissed_at = len(self.game.events)
+        self.messages = [now_sentence(self.state)]
+        self.render()
+        self.app.refresh()
+
+    def undo(self, e: Any = None) -> None:
+        try:
+            event = self.game.undo()
+        except StoreError as err:
+            show_error(self.error, str(err))
+            self.app.refresh()
+            return
+        show_error(self.error, None)
+        if event is None:
+            self.messages = ["Nothing to undo.", now_sentence(self.state)]
+        else:
+            said = event_sentence(event, self.state.table.rules)
+            self.messages = [f"Undid: {said}.", now_sentence(self.state)]
+        self.render()
+        self.app.refresh()
+
+    def redo(self, e: Any = None) -> None:
+        try:
+            event = self.game.redo()
+        except (GnavError, StoreError) as err:
+            show_error(self.error, str(err))
+            self.app.refresh()
+            return
+        show_error(self.error, None)
+        if event is None:
+            self.messages = ["Nothing to redo.", now_sentence(self.state)]
+        else:
+            said = event_sentence(event, self.state.table.rules)
+            outcome = self.game.outcomes[-1]
+            self.messages = [f"Redid: {said}."] + banner_lines(outcome, self.state)
+        self.render()
+        self.app.refresh()
+
+    def knock_menu(self, e: Any = None) -> None:
+        knocks = [ev for ev in self.state.options() if isinstance(ev, Knock)]
+        buttons = [button(f"{ev.seat} knocks", lambda e, ev=ev: self.act(ev),
+                          disabled=self.state.knocked[self.state.names.index(ev.seat)])
+                   for ev in knocks]
+        self.app.show_dialog(ft.AlertDialog(
+            title=ft.Text("Who knocks?"),
+            content=ft.Column(
+                [body("A seat dealt the fool knocks on the table.", size=theme.SMALL),
+                 ft.Row(buttons, wrap=True, spacing=8)],
+                tight=True, scroll=ft.ScrollMode.AUTO),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: self.app.close_dialog())],
+        ))
+
+    def between_rounds(self, e: Any = None) -> None:
+        options = self.state.options()
+        sits = [ev for ev in options if isinstance(ev, SitOut)]
+        leaves = [ev for ev in options if isinstance(ev, Leave)]
+        rows: list[ft.Control] = []
+        if sits:
+            rows.append(body("Holders of the two fools may sit out the next round.",
+                             size=theme.SMALL))
+            rows.append(ft.Row([button(f"{ev.seat} sits out", lambda e, ev=ev: self.act(ev))
+                                for ev in sits], wrap=True, spacing=8))
+        rows.append(body("A player who leaves is out of the game.", size=theme.SMALL))
+        rows.append(ft.Row([button(f"{ev.seat} leaves", lambda e, ev=ev: self.act(ev))
+                            for ev in leaves], wrap=True, spacing=8))
+        self.app.show_dialog(ft.AlertDialog(
+            title=ft.Text("Between rounds"),
+            content=ft.Column(rows, tight=True, scroll=ft.ScrollMode.AUTO),
+            actions=[ft.TextButton("Close", on_click=lambda e: self.app.close_dialog())],
+        ))
+
+    def rematch(self, e: Any = None) -> None:
+        try:
+            game = self.app.store.rematch(self.game.id)
+        except StoreError as err:
+            show_error(self.error, str(err))
+            self.app.refresh()
+            return
+        self.app.go(f"/game/{game.id}")

@@ -1,0 +1,41 @@
+"""Looks shared by every screen: the seed colour, type sizes read at arm's length, touch sizes."""
+
+from __future__ import annotations
+
+import flet as ft
+
+SEED = "#8B1A1A"  # the deep red of the old Gnav packs
+TOUCH = 48  # the smallest thing a finger taps, in logical pixels
+BIG_TOUCH = 64  # the answers at the bottom of the table screen
+
+# Type sizes: the table is read standing, from about a metre away.
+TITLE = 26
+BODY = 18
+NAME = 22
+BANNER = 26
+QUESTION = 24
+SMALL = 15
+
+PHONE_WIDTH = 700  # below this the seats are a list and the picker stacks
+
+
+def themes() -> tuple[ft.Theme, ft.Theme]:
+    """Light and dark Material 3 themes from the one seed colour."""
+    light = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    dark = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    return light, dark
+
+
+def big_button_style() -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=24, vertical=12),
+        text_style=ft.TextStyle(size=QUESTION, weight=ft.FontWeight.W_600),
+        shape=ft.RoundedRectangleBorder(radius=16),
+    )
+
+
+def button_style() -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=18, vertical=10),
+        text_style=ft.TextStyle(size=BODY),
+    )
