@@ -175,8 +175,11 @@ class TablesScreen:
         self.export_box.controls = [
             field,
             ft.Row([
+                # the client copies inside the tap itself, the only time every browser allows
+                # it; the action binds to the page's clipboard, so only with a page
                 ft.FilledButton("Copy journal", icon=ft.Icons.CONTENT_COPY,
-                                action=ft.CopyToClipboard(text), height=theme.TOUCH),
+                                action=ft.CopyToClipboard(text) if self.app.page else None,
+                                height=theme.TOUCH),
                 button("Close", self.hide_export, kind="text"),
             ], wrap=True),
         ]

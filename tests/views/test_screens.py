@@ -1,0 +1,307 @@
+"""The screens without a browser: a real Store in a temp folder, handlers called as taps would.
+
+Each test asserts the engine state after the tap and what the screen offers (labels, enabled
+flags, sentences), the same things the browser tests read from the accessibility tree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.app import App, Games
+from companion.engine import Deal, Stakes, Stand, Table
+from companion.views.history import HistoryScreen
+from companion.views.new_table import NewTableScreen
+from companion.views.table import GameScreen
+from companion.views.tables import TablesScreen
+
+from .helpers import buttons, identified, tap, texts
+
+SEATS = ("Ann", "Bo", "Cy", "Dag")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    a = App(Games(tmp_path))
+    a.start("/")
+    return a
+
+
+def new_game(app: App, rules: str = "damm", seats: tuple[str, ...] = SEATS,
+             dealer: str | None = "Ann", each: int = 3) -> GameScreen:
+    game = app.store.create_game(Table(rules=rules, stakes=Stakes("counters", each),
+                                       seats=seats, dealer=dealer))
+    app.go(f"/game/{game.id}")
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+def test_new_table_builds_the_header_and_opens_the_game(app: App) -> None:
+    tap(app.screen.view, "New table")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    assert buttons(screen.view)["Start game"].disabled
+    for name in ("Ann", "Bo", "Cy"):
+        screen.name_field.value = name
+        tap(screen.view, "Add player")
+    screen.name_field.value = "bo"
+    tap(screen.view, "Add player")
+    assert screen.name_error.value == "Bo is already at the table; every seat needs its own name."
+    tap(screen.view, "Move Cy up")
+    assert screen.players == ["Ann", "Cy", "Bo"]
+    assert buttons(screen.view)["Move Ann up"].disabled
+    screen.rename("Cy", "Cyril")
+    tap(screen.view, "Remove Ann")
+    screen.set_rules("pagat")
+    screen.set_house("cat_reverses", False)
+    screen.set_stakes_kind("strokes")
+    assert screen.amount_field.label == "Stroke limit"
+    screen.set_amount("5")
+    screen.set_dealer("Bo")
+    tap(screen.view, "Start game")
+    game_screen = app.screen
+    assert isinstance(game_screen, GameScreen)
+    table = game_screen.game.table
+    assert table.seats == ("Cyril", "Bo")
+    assert table.rules == "pagat" and table.dealer == "Bo"
+    assert table.stakes == Stakes("strokes", 5)
+    assert table.house_dict() == {"cat_reverses": False}
+    assert app.route == f"/game/{game_screen.game.id}"
+
+
+def test_random_dealer_is_drawn_by_the_app_into_the_header(app: App) -> None:
+    app.go("/new")
+    screen = app.screen
+    screen.players = ["Ann", "Bo", "Cy"]
+    screen.set_dealer("random")
+    seen = {screen.table().dealer for _ in range(60)}
+    assert seen == {"Ann", "Bo", "Cy"}
+
+
+def test_turn_offers_only_stand_and_change_and_commits_before_showing(app: App) -> None:
+    screen = new_game(app)
+    assert texts(identified(screen.view, "phase")) == ["Ann deals round 1"]
+    tap(screen.view, "Deal")
+    labels = buttons(screen.view)
+    assert "Stand" in labels and "Change" in labels and "Deal" not in labels
+    assert texts(identified(screen.view, "phase")) == ["Bo's turn"]
+    tap(screen.view, "Change")
+    # the event is on disk: a second store on the same folder sees it
+    from companion.store import Store
+    other = Store(app.store.folder)
+    try:
+        assert [type(e).__name__ for e in other.open_game(screen.game.id).events] == [
+            "Deal", "Change"]
+    finally:
+        other.close()
+    labels = buttons(screen.view)
+    assert {"Swap", "Cuckoo «Ko-ko!»", "Dragoon «Hogg av!»", "Cat «Kiss!»",
+            "Horse «Hest forbi!»", "House «Hus forbi!»"} <= set(labels)
+    tap(screen.view, "Cat «Kiss!»")
+    banner = texts(identified(screen.view, "banner"))
+    assert banner == ["«Kiss!» Cy holds the cat: no swap.", "Bo pays a counter into the pool.",
+                      "Cy's turn."]
+    assert screen.game.state.balance[1] == 2 and screen.game.state.pool == 1
+
+
+def test_the_damm_stock_offers_only_the_swap(app: App) -> None:
+    screen = new_game(app, seats=("Ann", "Bo"), dealer="Bo")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Stand")  # Ann
+    tap(screen.view, "Change")  # Bo, the dealer, asks the stock
+    labels = buttons(screen.view)
+    assert "Swap" in labels
+    assert not any("«" in label for label in labels)
+    assert texts(identified(screen.view, "phase")) == [
+        "Bo asks the stock. The top piece of the stock is:"]
+
+
+def test_a_refused_event_shows_its_sentence_and_changes_nothing(app: App) -> None:
+    screen = new_game(app)
+    screen.act(Deal())
+    before = screen.game.state.as_json()
+    screen.act(Stand("Cy"))
+    assert screen.error.visible and screen.error.value == "It is Bo's turn, not Cy's."
+    assert screen.game.state.as_json() == before
+    assert len(screen.game.events) == 1
+
+
+def test_undo_says_what_it_undid_and_redo_brings_it_back(app: App) -> None:
+    screen = new_game(app)
+    assert buttons(screen.view)["Undo"].disabled
+    tap(screen.view, "Deal")
+    tap(screen.view, "Stand")
+    tap(screen.view, "Undo")
+    assert texts(identified(screen.view, "banner")) == ["Undid: Bo stands.", "Bo's turn."]
+    assert screen.game.state.turn_name == "Bo"
+    assert not buttons(screen.view)["Redo"].disabled
+    tap(screen.view, "Redo")
+    assert screen.game.state.turn_name == "Cy"
+    assert texts(identified(screen.view, "banner"))[0] == "Redid: Bo stands."
+
+
+def play_to_reveal(screen: GameScreen) -> None:
+    tap(screen.view, "Deal")
+    for _ in range(len(screen.game.state.names)):
+        tap(screen.view, "Stand")
+
+
+def test_reveal_picker_uses_a_piece_at_most_twice_and_settles(app: App) -> None:
+    screen = new_game(app)
+    play_to_reveal(screen)
+    assert screen.game.state.phase == "reveal"
+    assert buttons(screen.view)["Settle"].disabled
+    tap(screen.view, "3")  # Ann
+    tap(screen.view, "3")  # Bo
+    assert buttons(screen.view)["3"].disabled  # picked twice
+    tap(screen.view, "owl")  # Cy
+    assert buttons(screen.view)["Settle"].disabled
+    tap(screen.view, "Bo's piece")
+    assert not buttons(screen.view)["3"].disabled  # Bo's own pick may stay
+    tap(screen.view, "9")  # corrects Bo
+    tap(screen.view, "Dag's piece")
+    tap(screen.view, "12")
+    tap(screen.view, "Settle")
+    state = screen.game.state
+    assert state.phase == "ready"
+    assert state.balance == [3, 3, 2, 3]  # Cy's owl was lowest
+    shown = texts(identified(screen.view, "settlement"))
+    assert shown[0] == "Cy shows the owl, the lowest piece, and pays a counter into the pool."
+    tap(screen.view, "Next round")
+    assert texts(identified(screen.view, "phase")) == ["Bo deals round 2"]
+    # undo goes back through the settlement
+    tap(screen.view, "Undo")
+    assert screen.game.state.phase == "reveal"
+    assert texts(identified(screen.view, "banner"))[0].startswith("Undid: the reveal")
+
+
+def test_draw_for_dealer_redraws_a_tie(app: App) -> None:
+    screen = new_game(app, seats=("Ann", "Bo", "Cy"), dealer=None)
+    assert screen.game.state.phase == "cut"
+    tap(screen.view, "cuckoo")
+    tap(screen.view, "cuckoo")
+    assert buttons(screen.view)["cuckoo"].disabled
+    tap(screen.view, "5")
+    tap(screen.view, "Cut")
+    state = screen.game.state
+    assert state.phase == "cut" and [state.names[i] for i in state.cut_seats] == ["Ann", "Bo"]
+    assert set(buttons(screen.view)) >= {"Ann's piece", "Bo's piece"}
+    assert "Cy's piece" not in buttons(screen.view)
+    tap(screen.view, "2")
+    tap(screen.view, "fool")
+    tap(screen.view, "Cut")
+    assert screen.game.state.phase == "ready" and screen.game.state.dealer_name == "Ann"
+
+
+def test_game_over_shows_winner_standings_and_rematch(app: App) -> None:
+    screen = new_game(app, seats=("Ann", "Bo"), each=1)
+    play_to_reveal(screen)
+    tap(screen.view, "5")
+    tap(screen.view, "4")
+    tap(screen.view, "Settle")
+    assert screen.game.state.phase == "over"
+    assert texts(identified(screen.view, "phase")) == ["Ann wins"]
+    shown = texts(screen.view)
+    assert "Game over after 1 round." in shown
+    tap(screen.view, "Rematch")
+    again = app.screen
+    assert isinstance(again, GameScreen) and again.game.id != screen.game.id
+    assert again.game.table == screen.game.table and again.game.events == []
+
+
+def test_knock_and_between_rounds_menus(app: App) -> None:
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    tap(screen.view, "Knock")
+    assert app.dialog is not None
+    tap(app.dialog, "Cy knocks")
+    assert screen.game.state.knocked[2]
+    assert app.dialog is None
+    # between rounds: leave
+    screen.game.undo()
+    screen.game.undo()
+    screen.render()
+    tap(screen.view, "Between rounds")
+    assert "Dag sits out" not in buttons(app.dialog)  # damm: nobody sits out
+    tap(app.dialog, "Dag leaves")
+    assert screen.game.state.out[3]
+
+
+def test_tables_list_delete_needs_confirmation(app: App) -> None:
+    screen = new_game(app)
+    game_id = screen.game.id
+    app.go("/")
+    tables = app.screen
+    assert isinstance(tables, TablesScreen)
+    assert f"Open game {game_id}" in buttons(tables.view)
+    tap(tables.view, f"Delete game {game_id}")
+    assert app.dialog is not None and "Delete this game?" in texts(app.dialog)
+    tap(app.dialog, "Cancel")
+    assert [g.id for g in app.store.list_games()] == [game_id]
+    tap(tables.view, f"Delete game {game_id}")
+    tap(app.dialog, "Delete")
+    assert app.store.list_games() == []
+    assert f"Open game {game_id}" not in buttons(tables.view)
+
+
+def test_import_shows_the_line_numbered_error_and_stores_nothing(app: App) -> None:
+    tables = app.screen
+    tap(tables.view, "Import journal")
+    tables.import_field.value = (
+        '{"ev": "table", "version": 1, "rules": "damm", "stakes": {"kind": "counters", '
+        '"each": 3}, "seats": ["Ann", "Bo"], "dealer": "Ann"}\n{"ev": "stand", "seat": "Bo"}\n'
+    )
+    tap(tables.view, "Import")
+    assert tables.import_error.value.startswith("line 2: ")
+    assert app.store.list_games() == []
+    tables.import_field.value = tables.import_field.value.replace(
+        '{"ev": "stand", "seat": "Bo"}', '{"ev": "deal"}')
+    tap(tables.view, "Import")
+    assert isinstance(app.screen, GameScreen) and app.screen.game.state.phase == "turns"
+
+
+def test_export_shows_the_journal_text(app: App) -> None:
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    app.go("/")
+    tap(app.screen.view, f"Export game {screen.game.id}")
+    shown = app.screen.export_box.controls[0].value
+    assert shown.splitlines()[1] == '{"ev": "deal"}'
+
+
+def test_start_goes_back_to_the_last_open_game(tmp_path: Path) -> None:
+    first = App(Games(tmp_path))
+    first.start("/")
+    screen = new_game(first)
+    tap(screen.view, "Deal")
+    first.store.close()
+    again = App(Games(tmp_path))
+    again.start("/")
+    assert isinstance(again.screen, GameScreen)
+    assert again.screen.game.id == screen.game.id
+    assert again.screen.game.state.phase == "turns"
+
+
+def test_history_lists_every_event_in_words(app: App) -> None:
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    tap(screen.view, "Change")
+    tap(screen.view, "Swap")
+    tap(screen.view, "History")
+    history = app.screen
+    assert isinstance(history, HistoryScreen)
+    assert texts(history.lines) == ["1. Round 1: Ann deals.", "2. Bo asks Cy to swap.",
+                                    "3. Bo and Cy swap."]
+
+
+def test_seat_tiles_show_turn_dealer_and_counters(app: App) -> None:
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    bo = screen.tiles[1]
+    assert bo.status.value == "to play"
+    assert screen.tiles[0].dealer.visible and not bo.dealer.visible
+    assert bo.count.value == "3" and len(bo.marks.controls) == 3
+    tap(screen.view, "Change")
+    assert screen.tiles[2].status.value == "is asked"
