@@ -22,6 +22,7 @@ from pathlib import Path
 from companion.engine import GnavError, Table, TableState, parse_event, parse_header
 from companion.engine.journal import decode_line, header_line
 
+from .pages import carve
 from .paths import DB_NAME
 from .schema import (
     PAGE_SIZE,
@@ -59,7 +60,7 @@ def recover_file(path: Path, reason: str) -> str:
         wal = Path(str(kept) + "-wal")
         if wal.exists():
             shutil.copyfile(wal, Path(str(work) + "-wal"))
-        games, last_open = read_damaged(work)
+        games, last_open = read_damaged(work, kept.read_bytes())
     write_fresh(path, games, last_open)
     return notice(games, kept.name)
 
@@ -95,7 +96,7 @@ def keep_copy(path: Path) -> Path:
     shutil.copyfile(path, kept)
     _fsync(kept)
     wal = Path(str(path) + "-wal")
-    if wal.exists():
+    if wal.exists() and wal.stat().st_size > 0:
         # SQLite finds a file's WAL by its name, so the copy can be opened as it was
         shutil.copyfile(wal, Path(str(kept) + "-wal"))
         _fsync(Path(str(kept) + "-wal"))
@@ -105,28 +106,53 @@ def keep_copy(path: Path) -> Path:
 
 # --- reading what can be read ----------------------------------------------------------------
 
+Row = tuple[str, int, str]  # (line, active, at) of one stored event
 
-def read_damaged(work: Path) -> tuple[list[SalvagedGame], int | None]:
-    """Every game that can be read from `work` (a scratch copy that may be changed)."""
+
+def read_damaged(work: Path, original: bytes) -> tuple[list[SalvagedGame], int | None]:
+    """Every game that can be read from `work` (a scratch copy that may be changed), through
+    SQLite where its b-trees still lead to the rows, and from the leaf pages of `original`
+    (the damaged file's bytes) where they do not."""
+    headers: dict[int, tuple[str, str, str, int | None]] = {}
+    events: dict[int, dict[int, Row]] = {}
+    last_open: int | None = None
     con = _open_readable(work)
-    if con is None:
-        return [], None
-    try:
-        games: list[SalvagedGame] = []
-        for game_id in _game_ids(con):
-            game = _read_game(con, game_id)
-            if game is not None:
-                games.append(game)
-        last_open: int | None = None
+    if con is not None:
         try:
-            row = con.execute("SELECT value FROM meta WHERE key = 'last_open'").fetchone()
-            if row is not None:
-                last_open = int(row[0])
-        except Exception:  # noqa: BLE001 - a damaged file can fail in any way; go on without it
-            last_open = None
-        return games, last_open
-    finally:
-        con.close()
+            for game_id in _game_ids(con):
+                row = _game_row(con, game_id)
+                if row is not None:
+                    headers[game_id] = row
+                    events[game_id] = _event_rows(con, game_id)
+            last_open = _last_open(con)
+        finally:
+            con.close()
+    carved_games, carved_events = carve(original, PAGE_SIZE)
+    for cg in carved_games:
+        headers.setdefault(cg.id, (cg.header, cg.created, cg.updated, None))
+    found: dict[tuple[int, int], set[Row]] = {}
+    for ce in carved_events:
+        found.setdefault((ce.game_id, ce.seq), set()).add((ce.line, ce.active, ce.at))
+    for (game_id, seq), rows in found.items():
+        have = events.setdefault(game_id, {})
+        # SQLite's own answer wins (it also sees the WAL); two different carved rows for one
+        # place leave it empty, so the game stops there
+        if seq not in have and len(rows) == 1:
+            have[seq] = next(iter(rows))
+    games: list[SalvagedGame] = []
+    for game_id in sorted(headers):
+        game = _check_game(game_id, headers[game_id], events.get(game_id, {}))
+        if game is not None:
+            games.append(game)
+    return games, last_open
+
+
+def _last_open(con: sqlite3.Connection) -> int | None:
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'last_open'").fetchone()
+        return int(row[0]) if row is not None else None
+    except Exception:  # noqa: BLE001 - a damaged file can fail in any way; go on without it
+        return None
 
 
 def _schema_readable(con: sqlite3.Connection) -> bool:
@@ -214,43 +240,50 @@ def _game_ids(con: sqlite3.Connection) -> list[int]:
     return sorted(ids)
 
 
-def _read_game(con: sqlite3.Connection, game_id: int) -> SalvagedGame | None:
+def _game_row(con: sqlite3.Connection, game_id: int) -> tuple[str, str, str, int | None] | None:
     try:
         row = con.execute(
-            "SELECT header, created, updated FROM games WHERE id = ?", (game_id,)
+            "SELECT header, created, updated, events FROM games WHERE id = ?", (game_id,)
         ).fetchone()
-    except Exception:  # noqa: BLE001 - the game's row is unreadable: the game is lost
+    except Exception:  # noqa: BLE001 - the game's row is unreadable here (carving may find it)
         return None
-    if row is None or not isinstance(row[0], str):
+    if row is None or not all(isinstance(v, str) for v in row[:3]):
         return None
-    try:
-        table = parse_header(decode_line(row[0]))
-    except GnavError:
-        return None
-    now = utc_now()
-    created = row[1] if isinstance(row[1], str) else now
-    updated = row[2] if isinstance(row[2], str) else created
-    game = SalvagedGame(game_id, table, created, updated)
-    rows: list[tuple[int, str, int, str]] = []
+    return row[0], row[1], row[2], row[3] if isinstance(row[3], int) else None
+
+
+def _event_rows(con: sqlite3.Connection, game_id: int) -> dict[int, Row]:
+    rows: dict[int, Row] = {}
     try:
         cursor = con.execute(
             "SELECT seq, line, active, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
         )
         for seq, line, active, at in cursor:
-            if seq != len(rows) or not isinstance(line, str) or active not in (0, 1):
-                game.partial = True
-                break
-            rows.append((seq, line, active, at if isinstance(at, str) else now))
-    except Exception:  # noqa: BLE001 - keep the events read before the damage
-        game.partial = True
-    # the engine decides what is intact: the active events up to the first it refuses, then
-    # the undone ones after them (still redo-able) up to the first it refuses
+            if isinstance(seq, int) and isinstance(line, str) and active in (0, 1):
+                rows[seq] = (line, int(active), at if isinstance(at, str) else utc_now())
+    except Exception:  # noqa: BLE001, S110 - keep the events read before the damage
+        pass
+    return rows
+
+
+def _check_game(
+    game_id: int, head: tuple[str, str, str, int | None], rows: dict[int, Row]
+) -> SalvagedGame | None:
+    """The game with its events in order up to the first missing one or the first the engine
+    refuses: first the active events, then the undone ones after them (still redo-able)."""
+    header, created, updated, active_count = head
+    try:
+        table = parse_header(decode_line(header))
+    except GnavError:
+        return None
+    game = SalvagedGame(game_id, table, created, updated)
     state = TableState(table)
     probe: TableState | None = None
-    for _seq, line, active, at in rows:
+    seq = 0
+    while seq in rows:
+        line, active, at = rows[seq]
         if active == 1 and probe is not None:
-            game.partial = True  # an active event after an undone one: the order is broken
-            break
+            break  # an active event after an undone one: the order is broken here
         try:
             event = parse_event(decode_line(line))
             if active == 1:
@@ -260,9 +293,13 @@ def _read_game(con: sqlite3.Connection, game_id: int) -> SalvagedGame | None:
                     probe = state.clone()
                 probe.apply(event)
         except GnavError:
-            game.partial = True
             break
         (game.active if active == 1 else game.tail).append((line, at))
+        seq += 1
+    kept = len(game.active) + len(game.tail)
+    game.partial = any(s >= kept for s in rows) or (
+        active_count is not None and len(game.active) < active_count
+    )
     game.state = state
     return game
 
@@ -278,6 +315,7 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
     con = connect(fresh)
     try:
         con.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+        con.execute("PRAGMA secure_delete = ON")
         con.execute("PRAGMA synchronous = FULL")
         con.execute("BEGIN IMMEDIATE")
         create_schema(con)

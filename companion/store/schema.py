@@ -127,6 +127,8 @@ def open_database(path: Path) -> sqlite3.Connection:
         if str(mode).lower() != "wal":
             raise StoreError(f"The games file {path} cannot be opened in WAL mode.")
         con.execute("PRAGMA synchronous = FULL")
+        # deleted rows and freed pages are zeroed, so salvage (pages.py) cannot bring them back
+        con.execute("PRAGMA secure_delete = ON")
         if version == 0:
             con.execute("BEGIN IMMEDIATE")
             try:

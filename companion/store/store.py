@@ -304,7 +304,8 @@ class Store:
         """A game whose stored events stop making sense at some point (the file itself read
         fine): keep a copy of the file, then keep the game's events before that point."""
         keep = game.stored_lines
-        self._db.con.execute("PRAGMA wal_checkpoint(FULL)")
+        # everything into the main file first, so the copy is one file
+        self._db.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         kept = keep_copy(self.path)
         state = game.state
         winners = tuple(state.names[i] for i in state.winners)
