@@ -95,8 +95,7 @@ def test_damm_cut_tie_for_highest_draws_again() -> None:
     assert refused(state, cut(Ann="3", Bo="5", Cy="4")) == "Bo is not drawing in this cut."
     assert refused(state, cut(Ann="3")) == "The cut leaves out Cy."
     state.apply(parse_event(cut(Ann="3", Cy="5")))
-    assert state.phase == "ready"
-    assert state.dealer_name == "Cy"
+    assert (state.phase, state.dealer_name) == ("ready", "Cy")
 
 
 def test_damm_fool_is_lowest_when_drawing_for_the_deal() -> None:
