@@ -94,9 +94,10 @@ def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
     if first is None:
         raise JournalError(1, "the journal is empty; its first line must be the table header.")
     number, text = first
+    if number != 1:
+        # the header belongs on line 1: that is the line at fault, not the first one with text
+        raise JournalError(1, "the first line must be the table header, not a blank line.")
     try:
-        if number != 1:
-            raise GnavError("the first line must be the table header, not a blank line.")
         table = parse_header(decode_line(text))
     except GnavError as err:
         raise JournalError(number, str(err)) from None
