@@ -111,7 +111,7 @@ class Store:
             active, tail, broken = self._event_lines(game_id)
             game = Game(self._db, game_id, table, active, tail)
             if game.bad_line is not None or broken is not None:
-                self._cut_damaged(game, game.bad_line, broken)
+                self._cut_damaged(game)
             self._games[game_id] = game
             return game
 
@@ -298,9 +298,7 @@ class Store:
             (active if flag == 1 else tail).append(line)
         return active, tail, broken
 
-    def _cut_damaged(
-        self, game: Game, bad_line: tuple[int, str] | None, broken: int | None
-    ) -> None:
+    def _cut_damaged(self, game: Game) -> None:
         """A game whose stored events stop making sense at some point (the file itself read
         fine): keep a copy of the file, then keep the game's events before that point."""
         keep = game.stored_lines
