@@ -65,9 +65,11 @@ def test_data_folder_is_the_platform_user_data_folder_otherwise(
     assert default_data_dir() == Path(platformdirs.user_data_dir("gnav-companion", appauthor=False))
 
 
-def test_the_file_is_in_wal_mode(store: Store, tmp_path: Path) -> None:
+def test_the_file_is_in_wal_mode_with_full_sync(store: Store, tmp_path: Path) -> None:
     assert rows(tmp_path, "PRAGMA journal_mode") == [("wal",)]
     assert rows(tmp_path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    # synchronous is a setting of the connection, so it is read from the store's own
+    assert store._db.con.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
 
 
 # --- the games list --------------------------------------------------------------------------
