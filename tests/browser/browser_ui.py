@@ -1,0 +1,366 @@
+"""Driving the Flet web client in Debian's Chromium: shared by the browser tests, the
+screenshot script and the speed benchmark.
+
+Flutter draws on a canvas; the DOM only gets an accessibility tree once semantics are
+switched on (a click on `flt-semantics-placeholder`). From then on every labelled control is
+an `flt-semantics` element with a role and a name, which is all these helpers use: the tests
+drive the app the way a screen reader would, by the labels in ui-labels.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, Locator, Page, Playwright
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--enable-unsafe-swiftshader",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1280, "height": 800}
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_port(
+    port: int, timeout: float = 30.0, proc: subprocess.Popen[Any] | None = None
+) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server stopped with status {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"nothing answered on 127.0.0.1:{port} within {timeout} s")
+
+
+class AppServer:
+    """`python -m companion serve` (or any command) in a subprocess on 127.0.0.1."""
+
+    def __init__(
+        self, data_dir: Path, port: int | None = None, command: list[str] | None = None
+    ) -> None:
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.command = command or [
+            sys.executable, "-m", "companion", "serve",
+            "--host", "127.0.0.1", "--port", str(self.port), "--data", str(data_dir),
+        ]
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data_dir.parent / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> AppServer:
+        env = dict(os.environ)
+        env.pop("FLET_APP_STORAGE_DATA", None)
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                self.command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        try:
+            wait_port(self.port, proc=self.proc)
+        except Exception as err:
+            self.stop()
+            log = self.log.read_text(errors="replace")
+            raise RuntimeError(f"{err}; server log:\n{log}") from err
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as when the power goes."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.proc = None
+
+
+def launch_chromium(pw: Playwright) -> Browser:
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def is_loopback(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome", "chrome-extension"):
+        return True
+    return (parts.hostname or "") in LOOPBACK
+
+
+def enable_semantics(page: Page, timeout: float = 30_000) -> None:
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=timeout)
+    placeholder.dispatch_event("click")
+    page.locator("flt-semantics").first.wait_for(state="attached", timeout=timeout)
+
+
+def open_app(page: Page, url: str, ready_text: str | None = None, timeout: float = 30_000) -> None:
+    page.goto(url)
+    enable_semantics(page, timeout)
+    if ready_text is not None:
+        wait_text(page, ready_text, timeout)
+
+
+def button(page: Page, name: str, exact: bool = True) -> Locator:
+    return page.get_by_role("button", name=name, exact=exact)
+
+
+# Flutter's web semantics debounce pointer clicks: a second tap within about 100 ms of the
+# last one can be dropped. People do not tap that fast; tests must not either.
+TAP_GAP = 0.25
+_last_tap: dict[int, float] = {}
+
+
+def _pace(page: Page) -> None:
+    since = time.monotonic() - _last_tap.get(id(page), 0.0)
+    if since < TAP_GAP:
+        time.sleep(TAP_GAP - since)
+
+
+def tap(page: Page, name: str, exact: bool = True, timeout: float = 15_000) -> None:
+    """Tap the button with this accessible name (exactly one must be there)."""
+    _pace(page)
+    button(page, name, exact).click(timeout=timeout)
+    _last_tap[id(page)] = time.monotonic()
+
+
+def tap_first(page: Page, name: str, exact: bool = True, timeout: float = 15_000) -> None:
+    _pace(page)
+    button(page, name, exact).first.click(timeout=timeout)
+    _last_tap[id(page)] = time.monotonic()
+
+
+def wait_text(page: Page, text: str | re.Pattern[str], timeout: float = 15_000) -> Locator:
+    loc = page.get_by_text(text).first
+    loc.wait_for(state="attached", timeout=timeout)
+    return loc
+
+
+def hook(page: Page, identifier: str) -> Locator:
+    """The element wrapped in ft.Semantics(identifier=...)."""
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def hook_text(page: Page, identifier: str, timeout: float = 15_000) -> str:
+    loc = hook(page, identifier).first
+    loc.wait_for(state="attached", timeout=timeout)
+    return semantic_text(loc)
+
+
+def semantic_text(loc: Locator) -> str:
+    """Text of a semantics node and its children: labels live in aria-label or text."""
+    text: str = loc.evaluate(
+        """el => {
+            const parts = [];
+            const walk = n => {
+                if (n.nodeType === 3) {
+                    const t = n.textContent.trim();
+                    if (t) parts.push(t);
+                    return;
+                }
+                if (n.nodeType !== 1) return;
+                const label = n.getAttribute('aria-label');
+                if (label) parts.push(label.trim());
+                for (const c of n.childNodes) walk(c);
+            };
+            walk(el);
+            return parts.join(' ');
+        }"""
+    )
+    return text
+
+
+def all_semantic_text(page: Page) -> str:
+    return semantic_text(page.locator("flt-glass-pane, body").first)
+
+
+def settle(page: Page, seconds: float = 0.5) -> None:
+    """Let Flutter paint what the DOM already says (screenshots taken at once can be blank)."""
+    page.wait_for_timeout(seconds * 1000)
+
+
+@contextmanager
+def recorded_requests(page: Page) -> Iterator[list[str]]:
+    urls: list[str] = []
+
+    def on_request(request: Any) -> None:
+        urls.append(request.url)
+
+    page.on("request", on_request)
+    try:
+        yield urls
+    finally:
+        page.remove_listener("request", on_request)
+
+
+# --- flows through the UI, by the labels of ui-labels -----------------------------------------
+
+
+def phase(page: Page) -> str:
+    """The one question the table screen asks now ("Bo's turn", "Show your pieces", ...)."""
+    return hook_text(page, "phase")
+
+
+def type_into(page: Page, label: str, text: str) -> None:
+    """Replace the text of the field with this label.
+
+    The semantics node is only a proxy: a click gives Flutter the focus and its own editing
+    element, which then takes the keystrokes (Playwright's fill() can race with that).
+    """
+    _pace(page)
+    page.get_by_role("textbox", name=label).click()
+    _last_tap[id(page)] = time.monotonic()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(text)
+
+
+def choose(page: Page, label: str) -> None:
+    """Pick a radio button by its label."""
+    _pace(page)
+    page.get_by_role("radio", name=label, exact=True).click()
+    _last_tap[id(page)] = time.monotonic()
+
+
+def new_table(
+    page: Page,
+    players: list[str],
+    rules: str = "damm",
+    amount: int | None = None,
+    strokes: bool = False,
+    dealer: str | None = None,
+) -> None:
+    """From the tables screen: name the players, pick the rule book, stakes and dealer, start."""
+    tap(page, "New table")
+    for name in players:
+        type_into(page, "Player name", name)
+        tap(page, "Add player")
+        button(page, f"Remove {name}").wait_for(state="attached")
+    choose(page, rules)
+    if strokes:
+        choose(page, "Strokes")
+    if amount is not None:
+        type_into(page, "Stroke limit" if strokes else "Counters each", str(amount))
+    choose(page, f"Dealer {dealer or players[0]}")
+    tap(page, "Start game")
+    button(page, "Undo").wait_for(state="attached")
+
+
+def tap_and_wait(page: Page, name: str, exact: bool = True, identifier: str = "phase") -> str:
+    """Tap a button and wait until the question text changes; returns the new text ("" when
+    the screen no longer asks a question there, e.g. the reveal's piece picker)."""
+    before = current_hook_text(page, identifier)
+    tap(page, name, exact)
+    return wait_hook_change(page, identifier, before)
+
+
+def current_hook_text(page: Page, identifier: str) -> str:
+    loc = hook(page, identifier)
+    return semantic_text(loc.first) if loc.count() else ""
+
+
+def wait_hook_change(page: Page, identifier: str, before: str, timeout: float = 15_000) -> str:
+    deadline = time.monotonic() + timeout / 1000
+    while time.monotonic() < deadline:
+        now = current_hook_text(page, identifier)
+        if now != before:
+            return now
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{identifier!r} still reads {before!r} after {timeout / 1000} s")
+
+
+def _count_text(page: Page, text: str) -> int:
+    count: int = page.locator("flt-semantics").evaluate_all(
+        "(els, text) => els.filter(e => !e.querySelector('flt-semantics')"
+        " && e.textContent.trim() === text).length",
+        text,
+    )
+    return count
+
+
+def picker_seats(page: Page) -> list[str]:
+    """The seats of the piece picker, in its order (the order it moves through)."""
+    names: list[str] = page.locator('flt-semantics[role="button"]').evaluate_all(
+        "els => els.map(e => e.textContent.trim()).filter(t => t.endsWith(\"'s piece\"))"
+    )
+    return [n[: -len("'s piece")] for n in names]
+
+
+def pick_piece(page: Page, piece: str, seat: str | None = None, timeout: float = 10.0) -> None:
+    """Tap a piece for the highlighted seat (or select `seat` first) and wait until the piece
+    shows beside it: the picker redraws after every tap, and a tap on a control that is being
+    replaced is lost, so the next tap must wait for the redraw."""
+    if seat is not None:
+        tap(page, f"{seat}'s piece")
+        page.wait_for_timeout(1500)  # selecting shows nothing a test can see; let it land
+    before = _count_text(page, piece)
+    tap(page, piece)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if _count_text(page, piece) > before:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the picker did not take {piece} (for {seat or 'the highlighted seat'})")
+
+
+def reveal(page: Page, pieces: dict[str, str], action: str = "Settle") -> None:
+    """Give each seat its piece, one tap a seat in the picker's own order, then settle (or cut).
+    """
+    button(page, action).wait_for(state="attached")
+    order = picker_seats(page)
+    assert sorted(order) == sorted(pieces), f"the picker shows {order}, not {list(pieces)}"
+    for seat in order:
+        pick_piece(page, pieces[seat])
+    tap(page, action)
+
+
+def open_tables(page: Page, url: str) -> None:
+    """Open the app on the tables screen (the app reopens the last game it showed)."""
+    open_app(page, url + "/")
+    new_table_button = button(page, "New table")
+    page.locator(
+        'flt-semantics[role="button"]:text-is("New table"), '
+        'flt-semantics[role="button"]:text-is("Tables")'
+    ).first.wait_for(state="attached")
+    if not new_table_button.count():
+        tap_first(page, "Tables")  # the game-over panel has a second one
+    new_table_button.wait_for(state="attached")
