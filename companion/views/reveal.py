@@ -42,7 +42,10 @@ class PiecePicker:
                 [ft.Container(seats_part, width=300), ft.Container(self.grid, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
             )
-        self.control = ft.Column([self.prompt, body, self.done_button], spacing=12)
+        self.control = ft.Column(
+            [ft.Semantics(identifier="phase", content=self.prompt), body, self.done_button],
+            spacing=12,
+        )
         self.fill()
 
     # --- state ---------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ table sends a small update.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import flet as ft
 
@@ -135,14 +134,12 @@ class PoolView:
     def __init__(self) -> None:
         self.marks = ft.Row([], wrap=True, spacing=4, run_spacing=4)
         self.text = ft.Text("", size=theme.NAME, weight=ft.FontWeight.BOLD)
-        self.control = ft.Semantics(
-            identifier="pool",
-            content=ft.Container(
-                content=ft.Column([self.text, self.marks], spacing=4, tight=True,
-                                  horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            ),
+        self.box = ft.Container(
+            content=ft.Column([self.text, self.marks], spacing=4, tight=True,
+                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
+        self.control = ft.Semantics(identifier="pool", content=self.box)
         self._key: tuple[int, bool] | None = None
 
     def show(self, state: TableState) -> None:
@@ -158,14 +155,14 @@ class PoolView:
             self.marks.controls = []
 
 
-def layout(tiles: list[SeatTile], pool: PoolView, width: float, height: float,
-           on_tile: Callable[[int], None] | None = None) -> ft.Control:
+def layout(tiles: list[SeatTile], pool: PoolView, width: float, height: float) -> ft.Control:
     """The seats in seating order: a list on a phone, an oval up to 12 seats, else a grid."""
     n = len(tiles)
     if width < theme.PHONE_WIDTH:
         for t in tiles:
             t.box.width = None
             t.control.left = t.control.top = None
+        pool.box.content = ft.Row([pool.text, pool.marks], spacing=12)
         return ft.Column([pool.control, *[t.control for t in tiles]], spacing=8)
     if n <= 12 and height >= 300:
         tile_w, tile_h = 190.0, 104.0
@@ -179,6 +176,8 @@ def layout(tiles: list[SeatTile], pool: PoolView, width: float, height: float,
             t.control.left = cx + rx * math.cos(angle) - tile_w / 2
             t.control.top = cy + ry * math.sin(angle) - tile_h / 2
             placed.append(t.control)
+        pool.box.content = ft.Column([pool.text, pool.marks], spacing=4, tight=True,
+                                     horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         centre = ft.Container(content=pool.control, left=cx - 90, top=cy - 40, width=180)
         return ft.Stack([centre, *placed], width=width, height=height)
     for t in tiles:

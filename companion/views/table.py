@@ -68,7 +68,6 @@ class GameScreen:
             button("History", lambda e: app.go(f"/game/{game.id}/history"),
                    icon=None if app.phone else ft.Icons.HISTORY, kind="text"),
             button("Tables", lambda e: app.go("/"), kind="text"),
-            theme_toggle(app),
         ]
         if app.phone:
             for b in (self.undo_button, self.redo_button):
@@ -83,14 +82,16 @@ class GameScreen:
         self.messages: list[str] = self._opening_banner()
         body_rows: list[ft.Control] = []
         if app.phone:
-            body_rows.append(ft.Row(tools, spacing=0, wrap=True))
+            body_rows.append(ft.Row(tools, spacing=0, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True)
         body_rows += [self.banner, self.error, self.seat_scroll, self.question]
         self.body = ft.Column(body_rows, spacing=10, expand=True,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.view = ft.View(
             route=f"/game/{game.id}",
-            appbar=ft.AppBar(title=self.title, actions=[] if app.phone else tools,
+            appbar=ft.AppBar(title=self.title,
+                             actions=[theme_toggle(app)] if app.phone
+                             else [*tools, theme_toggle(app)],
                              toolbar_height=64),
             controls=[self.body],
             padding=12,
@@ -133,6 +134,9 @@ class GameScreen:
         picking = state.phase in ("cut", "reveal")
         self.seat_scroll.visible = not picking
         self.question.content = self.build_question(state)
+        # the settlement and game-over panels tell the same news at length
+        self.banner.visible = not (state.phase == "over" or (state.phase == "ready"
+                                                             and self.show_settlement()))
         self.question.expand = picking
 
     def build_question(self, state: TableState) -> ft.Control:
@@ -217,8 +221,9 @@ class GameScreen:
                 continue
             content = ft.Column(
                 [ft.Text(piece_title(call), size=theme.SMALL),
-                 ft.Text(call_words(rules, call), size=theme.QUESTION - 2,
-                         weight=ft.FontWeight.BOLD)],
+                 ft.Text(call_words(rules, call),
+                         size=theme.BODY if self.app.phone else theme.QUESTION - 2,
+                         weight=ft.FontWeight.BOLD, no_wrap=True)],
                 spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
             answers.append(big_button(content, lambda e, ev=event: self.act(ev), filled=False,

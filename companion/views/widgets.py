@@ -18,7 +18,8 @@ def labelled(label: str, control: ft.Control) -> ft.Semantics:
     Flet's IconButton tooltip does not name the button for a screen reader; a Semantics that
     excludes the inner node does, and taps still reach the inner control.
     """
-    return ft.Semantics(label=label, button=True, exclude_semantics=True, content=control)
+    return ft.Semantics(label=label, button=True, exclude_semantics=True, container=True,
+                        content=control)
 
 
 def icon_button(label: str, icon: ft.IconData, on_click: Handler,
