@@ -19,20 +19,32 @@ def _reject_constant(name: str) -> Any:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the field \"{key}\" appears twice")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise ValueError(f"the field \"{key}\" appears twice")
+            seen.add(key)
     return out
+
+
+# One decoder for every line: json.loads would build a new one per call when given hooks,
+# which was a third of the time of a long replay.
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+_JSON_SPACE = " \t\n\r"
 
 
 def decode_line(text: str) -> Any:
     """One line's JSON value; raises GnavError in plain words."""
     try:
-        return json.loads(
-            text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant
-        )
+        if text.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        body = text.lstrip(_JSON_SPACE)
+        value, end = _DECODER.raw_decode(body)
+        if end != len(body) and body[end:].strip(_JSON_SPACE):
+            raise json.JSONDecodeError("Extra data", body, end)
+        return value
     except RecursionError:
         raise GnavError("the line is nested too deeply to be an event.") from None
     except ValueError as err:
@@ -103,13 +115,24 @@ def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
         raise JournalError(number, str(err)) from None
     state = TableState(table)
     events: list[Event] = []
+    # A game repeats its short lines (stands, changes, replies) thousands of times; the same
+    # text always reads as the same frozen event, so each is decoded only once.
+    read: dict[str, Event] = {}
+    apply = state.apply
     for number, text in lines:
         try:
-            event = parse_event(decode_line(text))
-            state.apply(event)
+            event = read.get(text)
+            if event is None:
+                event = parse_event(decode_line(text))
+                if len(text) <= _SHORT_LINE:
+                    read[text] = event
+            apply(event)
         except GnavError as err:
             raise JournalError(number, str(err)) from None
         events.append(event)
     return table, events, state
+
+
+_SHORT_LINE = 120
 
 

@@ -76,6 +76,8 @@ class TableState:
         self.names: tuple[str, ...] = table.seats
         self._index: dict[str, int] = {name: i for i, name in enumerate(table.seats)}
         self._folded: dict[str, str] = {name.casefold(): name for name in table.seats}
+        self._piece_count: dict[str, int] = {p.name: p.count for p in self.rules.pack.pieces}
+        self._outcomes: dict[tuple[Any, ...], Outcome] = {}  # see _said; clones may share it
         n = len(table.seats)
         self.counters = table.stakes.kind == "counters"
         self.limit = table.stakes.amount
@@ -172,7 +174,7 @@ class TableState:
             outcome = self._reply(event)
         elif isinstance(event, Knock):
             self.knocked[self._index[event.seat]] = True
-            outcome = Outcome("knock", seat=event.seat)
+            outcome = self._said("knock", event.seat)
         elif isinstance(event, Deal):
             outcome = self._deal()
         elif isinstance(event, Reveal):
@@ -241,6 +243,19 @@ class TableState:
 
     # --- turns ----------------------------------------------------------------------------
 
+    def _said(
+        self, kind: OutcomeKind, seat: str, holder: str | None = None, call: str | None = None,
+        charged: int = 0, lapsed: bool = False,
+    ) -> Outcome:
+        """The Outcome of a plain turn. Outcomes are frozen values and the same few recur all
+        game long, so each is made once per table (making one costs more than the turn)."""
+        key = (kind, seat, holder, call, charged, lapsed)
+        outcome = self._outcomes.get(key)
+        if outcome is None:
+            outcome = Outcome(kind, seat, holder, call, charged, lapsed=lapsed)
+            self._outcomes[key] = outcome
+        return outcome
+
     def _check_turn(self, name: str, doing: str) -> None:
         i = self._seat(name)
         if self.phase != "turns":
@@ -255,7 +270,7 @@ class TableState:
             self._end_turns()
         else:
             self.turn = self._next(i, self.in_round)
-        return Outcome("stand", seat=event.seat)
+        return self._said("stand", event.seat)
 
     def _end_turns(self) -> None:
         self.phase = "reveal"
@@ -277,10 +292,10 @@ class TableState:
         if target == STOCK_SEAT and self.stock == 0:
             # house default 10: a change to an empty stock lapses
             self._go_on_after(i)
-            return Outcome("change", seat=event.seat, holder=STOCK, lapsed=True)
+            return self._said("change", event.seat, STOCK, lapsed=True)
         self.phase = "asking"
         self.asked = target
-        return Outcome("change", seat=event.seat, holder=self._name(target))
+        return self._said("change", event.seat, self._name(target))
 
     def _check_reply(self, event: Reply) -> None:
         if self.phase != "asking":
@@ -328,24 +343,21 @@ class TableState:
         from_stock = holder == STOCK_SEAT
         if from_stock and effect is not Effect.EXCHANGE:
             self.stock -= 1  # house default 10: a shown or set-aside piece is used up
-        common: dict[str, Any] = {
-            "seat": asker_name, "holder": self._name(holder), "call": event.call,
-            "charged": charged,
-        }
+        said = (asker_name, self._name(holder), event.call, charged)
         if effect is Effect.EXCHANGE:
             self.exchanges.append((asker, holder))
             self._go_on_after(asker)
-            return Outcome("exchange", **common)
+            return self._said("exchange", *said)
         if effect is Effect.END_TURNS:
             self._end_turns()
-            return Outcome("cuckoo", **common)
+            return self._said("cuckoo", *said)
         if effect is Effect.BLOCK:
             if self.rules.chop_continues == "after_holder" and not from_stock:
                 # house default 6: every turn up to and including the holder's is over
                 self._go_on_after(holder)
             else:
                 self._go_on_after(asker)
-            return Outcome("chop", **common)
+            return self._said("chop", *said)
         if effect is Effect.BLOCK_REVERSE:
             handback: tuple[tuple[str, str], ...] = ()
             if self.rules.cat_reverses:
@@ -354,19 +366,24 @@ class TableState:
                 self.exchanges = []
                 handback = tuple((self.names[a], self._name(b) or STOCK) for a, b in undone)
             self._go_on_after(asker)  # house default 11: the chop rule is the dragoon's alone
-            return Outcome("cat", handback=handback, **common)
+            if handback:
+                return Outcome(
+                    "cat", seat=asker_name, holder=said[1], call=event.call, charged=charged,
+                    handback=handback,
+                )
+            return self._said("cat", *said)
         # PASS_ON: a horse or house
         if from_stock:
             if self.stock == 0:
                 self._go_on_after(asker)
-                return Outcome("set_aside", lapsed=True, **common)
-            return Outcome("set_aside", **common)
+                return self._said("set_aside", *said, lapsed=True)
+            return self._said("set_aside", *said)
         target = STOCK_SEAT if holder == self.dealer else self._next(holder, self.in_round)
         if target == STOCK_SEAT and self.stock == 0:
             self._go_on_after(asker)
-            return Outcome("pass", lapsed=True, **common)
+            return self._said("pass", *said, lapsed=True)
         self.asked = target
-        return Outcome("pass", **common)
+        return self._said("pass", *said)
 
     # --- between rounds -------------------------------------------------------------------
 
@@ -449,9 +466,10 @@ class TableState:
     def _check_pieces(self, pieces: tuple[tuple[str, str], ...], seats: list[int], what: str) -> None:
         given: set[int] = set()
         counts: dict[str, int] = {}
+        among = set(seats)
         for name, piece in pieces:
             i = self._seat(name)
-            if i not in seats:
+            if i not in among:
                 if self.out[i]:
                     raise GnavError(f"{name} is out of the game and shows no piece.")
                 if what == "cut":
@@ -459,7 +477,7 @@ class TableState:
                 raise GnavError(f"{name} sits out this round and shows no piece.")
             given.add(i)
             counts[piece] = counts.get(piece, 0) + 1
-            if counts[piece] > self.rules.pack.piece(piece).count:
+            if counts[piece] > self._piece_count[piece]:
                 raise GnavError(
                     f"The {what} shows three of {piece}; the pack has only two."
                 )
