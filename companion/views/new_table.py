@@ -18,6 +18,7 @@ from .widgets import body, button, error_text, heading, icon_button, show_error,
 from .words import CHOICE_WORDS, FIELD_HELP, FIELD_TITLES, RULEBOOK_SUMMARY, field_value_words
 
 CHOICE_LABELS: dict[str, str] = {"fool_scoring": "Fool", "chop_continues": "Dragoon"}
+LABEL = ft.TextStyle(size=theme.BODY)
 LIST_LABELS: dict[str, str] = {"stock_calls": "The stock calls", "asker_pays": "The asker pays for"}
 
 
@@ -41,13 +42,13 @@ class NewTableScreen:
         self.player_list = ft.Column([], spacing=4)
         self.rules_group = ft.RadioGroup(
             value=self.rules, on_change=lambda e: self.set_rules(e.control.value),
-            content=ft.Row([ft.Radio(value=name, label=name) for name in PRESETS], wrap=True),
+            content=ft.Row([ft.Radio(value=name, label=name, label_style=LABEL) for name in PRESETS], wrap=True),
         )
         self.rules_help = body("", size=theme.SMALL + 1)
         self.stakes_group = ft.RadioGroup(
             value=self.stakes_kind, on_change=lambda e: self.set_stakes_kind(e.control.value),
-            content=ft.Row([ft.Radio(value="counters", label="Counters"),
-                            ft.Radio(value="strokes", label="Strokes")], wrap=True),
+            content=ft.Row([ft.Radio(value="counters", label="Counters", label_style=LABEL),
+                            ft.Radio(value="strokes", label="Strokes", label_style=LABEL)], wrap=True),
         )
         self.amount_field = ft.TextField(
             label="Counters each", value=str(self.amount), width=200,
@@ -153,9 +154,9 @@ class NewTableScreen:
     def fill_dealer(self) -> None:
         if self.dealer_choice not in ("draw", "random") and self.dealer_choice not in self.players:
             self.dealer_choice = "draw"
-        radios = [ft.Radio(value="draw", label="Draw for dealer"),
-                  ft.Radio(value="random", label="Random dealer")]
-        radios += [ft.Radio(value=name, label=f"Dealer {name}") for name in self.players]
+        radios = [ft.Radio(value="draw", label="Draw for dealer", label_style=LABEL),
+                  ft.Radio(value="random", label="Random dealer", label_style=LABEL)]
+        radios += [ft.Radio(value=name, label=f"Dealer {name}", label_style=LABEL) for name in self.players]
         self.dealer_group.content = ft.Row(radios, wrap=True)
         self.dealer_group.value = self.dealer_choice
 
@@ -174,7 +175,8 @@ class NewTableScreen:
                 control = ft.RadioGroup(
                     value=value,
                     on_change=lambda e, k=key: self.set_house(k, e.control.value),
-                    content=ft.Row([ft.Radio(value=v, label=f"{CHOICE_LABELS[key]}: {w.lower()}")
+                    content=ft.Row([ft.Radio(value=v, label=f"{CHOICE_LABELS[key]}: {w.lower()}",
+                                             label_style=LABEL)
                                     for v, w in CHOICE_WORDS[key].items()], wrap=True),
                 )
             else:
