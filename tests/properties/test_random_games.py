@@ -157,6 +157,7 @@ def check_refused(state: TableState, event: Event, where: str) -> None:
     reason = state.why_not(event)
     assert state.can(event) == (reason is None)
     if reason is None:
+        check_before(state, event, where)  # a random event that is accepted obeys the rules too
         state.clone().apply(event)  # must not raise: the app enables its buttons from why_not
         return
     assert isinstance(reason, str) and reason.strip(), f"{where}: an empty reason"
