@@ -10,6 +10,23 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TextIO
+
+
+def _error_line(message: str) -> None:
+    """One line on standard error, whatever the message holds and the terminal can show."""
+    line = message if len(message.splitlines()) <= 1 else " ".join(message.split())
+    _write(sys.stderr, line + "\n")
+
+
+def _write(stream: TextIO, text: str) -> None:
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # an in-memory stream (tests, embedding): it takes text as it is
+        stream.write(text)
+        return
+    stream.flush()
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
 
 
 def replay_command(path: str) -> int:
@@ -23,18 +40,19 @@ def replay_command(path: str) -> int:
             with open(path, "rb") as f:
                 data = f.read()
     except OSError as err:
-        print(f"line 1: cannot read {path}: {err.strerror or err}", file=sys.stderr)
+        _error_line(f"line 1: cannot read {path}: {err.strerror or err}")
         return 2
     try:
         _table, _events, state = replay(data)
     except JournalError as err:
-        print(str(err).replace("\n", " "), file=sys.stderr)
+        _error_line(str(err))
         return 2
     except Exception as err:  # noqa: BLE001 - the contract is exit 2 and one line, never a traceback
-        print(f"line 1: the journal could not be read ({type(err).__name__}).", file=sys.stderr)
+        _error_line(f"line 1: the journal could not be read ({type(err).__name__}).")
         return 2
-    json.dump(state.as_json(), sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    # bytes, so that names such as "Åse" print whatever the terminal's encoding is
+    out = json.dumps(state.as_json(), ensure_ascii=False) + "\n"
+    _write(sys.stdout, out)
     return 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -300,6 +302,12 @@ def check_seat_names(names: list[Any]) -> tuple[str, ...]:
         if not name.isascii() and not _encodable(name):
             # a lone surrogate (JSON "\ud800") is not text: it could never be printed or saved
             raise GnavError("a seat name holds a \\u escape that is not a whole character.")
+        if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+            # a line break or tab inside a name would break the one-line messages and the board
+            raise GnavError(
+                f"the name {json.dumps(name, ensure_ascii=False)} holds a line break or "
+                "another control character; a name is one line of text."
+            )
         if not 1 <= len(name) <= MAX_NAME:
             raise GnavError(
                 f"the name {json_repr(raw)} has {len(name)} characters; a name has 1 to {MAX_NAME}."
