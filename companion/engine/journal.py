@@ -102,7 +102,13 @@ def read(data: str | bytes) -> tuple[Table, list[Event]]:
 def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
     """Reads and applies a journal; raises JournalError naming the first bad line."""
     lines = split_lines(data)
-    first = next(lines, None)
+    try:
+        first = next(lines, None)
+    except JournalError as err:
+        if err.line == 1:
+            raise
+        # lines before it were blank, so line 1, where the header belongs, is the first bad one
+        raise JournalError(1, "the first line must be the table header, not a blank line.") from None
     if first is None:
         raise JournalError(1, "the journal is empty; its first line must be the table header.")
     number, text = first
