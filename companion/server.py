@@ -39,7 +39,7 @@ ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
 
 class SecurityHeaders:
-    """ASGI middleware adding the CSP to every HTTP response.
+    """ASGI middleware adding the CSP to every HTTP response (and quieting closed tabs).
 
     A plain ASGI wrapper rather than Starlette's BaseHTTPMiddleware: that one buffers
     streaming responses and does nothing for websockets, and Flet's client lives on both.
@@ -54,6 +54,16 @@ class SecurityHeaders:
         ]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            from starlette.websockets import WebSocketDisconnect
+
+            try:
+                await self.app(scope, receive, send)
+            except WebSocketDisconnect:
+                # A tab closed while Flet was sending to it: normal at a table, not an error
+                # worth a traceback in the referee's terminal.
+                pass
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
