@@ -312,9 +312,9 @@ def check_seat_names(names: list[Any]) -> tuple[str, ...]:
             raise GnavError(
                 f"the name {json_repr(raw)} has {len(name)} characters; a name has 1 to {MAX_NAME}."
             )
-        if name.lower() == STOCK:
-            raise GnavError("no seat may be called \"stock\": that word names the stock.")
         key = name.casefold()
+        if key == STOCK:  # casefold, as for duplicates: "ſtock" (long s) is "stock" too
+            raise GnavError("no seat may be called \"stock\": that word names the stock.")
         if key in seen:
             raise GnavError(f"{name} and {seen[key]} are the same name; every seat needs its own.")
         seen[key] = name
