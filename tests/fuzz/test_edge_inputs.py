@@ -9,11 +9,16 @@ through the engine (journal.replay, as `replay` and import read a file) and thro
 from __future__ import annotations
 
 import json
+import os
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import event as label
+from hypothesis import strategies as st
 
 from companion.engine import (
     Change,
@@ -179,6 +184,7 @@ def test_twenty_four_characters_fit_and_twenty_five_do_not(store: Store) -> None
     (["Stock", "Bo"], "no seat may be called \"stock\": that word names the stock."),
     (["Bo", "STOCK"], "no seat may be called \"stock\": that word names the stock."),
     (["Bo", " stock "], "no seat may be called \"stock\": that word names the stock."),
+    (["Bo", "ſtock"], "no seat may be called \"stock\": that word names the stock."),  # long s
     (["", "Bo"], "the name \"\" has 0 characters; a name has 1 to 24."),
     (["Bo", "   "], "the name \"   \" has 0 characters; a name has 1 to 24."),
     (["Bo", "\u3000"], "the name \"\u3000\" has 0 characters; a name has 1 to 24."),
@@ -359,3 +365,68 @@ def test_a_stroke_limit_of_one_puts_the_first_loser_out(store: Store) -> None:
     assert refusal(more + b'{"ev": "deal"}\n') == (
         "line 11: The game is over: nothing more can happen."
     )
+
+
+# --- any names at all -----------------------------------------------------------------------
+
+
+def acceptable(names: list[str]) -> bool:
+    """journal-v1 "Seats", written out independently of the engine: 1 to 24 characters after
+    trimming, one line of text (no control characters or line breaks, no lone surrogates),
+    unique without regard to case, never "stock"."""
+    trimmed = [n.strip() for n in names]
+    folded = [n.casefold() for n in trimmed]
+    return (
+        all(1 <= len(n) <= 24 for n in trimmed)
+        and not any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs") for n in trimmed
+                    for c in n)
+        and "stock" not in folded
+        and len(set(folded)) == len(folded)
+    )
+
+
+name_text = (
+    # mostly names that may well be fine, so that both answers are checked often
+    st.text(st.characters(categories=("L", "M", "N", "P", "S", "Zs")), min_size=1, max_size=24)
+    | st.text(st.characters(categories=("L", "M", "N", "P", "S", "Zs")), min_size=1, max_size=24)
+    | st.text(
+        st.characters(codec="utf-16", categories=None)
+        | st.sampled_from(" \t\n\x00\u3000\u200f\u2028ſ\u212a\ud800"),
+        max_size=26,
+    )
+    | st.sampled_from((*EMOJI, *RTL, "Stock", "ſtock", " Ann ", "ann", "x" * 24, "x" * 25))
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=bool(os.environ.get("CI")),
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(names=st.lists(name_text, min_size=2, max_size=5)
+       | st.lists(name_text, min_size=2, max_size=5, unique_by=lambda n: n.strip().casefold()))
+def test_any_seat_names(filled_store: Store, names: list[str]) -> None:
+    """A header with any names is accepted exactly when the spec allows them; then the names
+    come back byte-exact from export, the games list and a re-import; else the refusal is a
+    clean line-1 error and nothing is stored."""
+    head = header_obj(names, "damm", COUNTERS3, None)
+    data = json.dumps(head, ensure_ascii=True) + "\n"  # \u escapes carry even lone surrogates
+    before = snapshot(filled_store)
+    label("accepted" if acceptable(names) else "refused")
+    if not acceptable(names):
+        message = refusal(data.encode("utf-8"))
+        assert message.startswith("line 1: ") and len(message) > 8
+        with pytest.raises(JournalError) as info:
+            filled_store.import_journal(data)
+        assert str(info.value) == message
+        assert snapshot(filled_store) == before
+        return
+    trimmed = tuple(n.strip() for n in names)
+    game = filled_store.import_journal(data)
+    exported = filled_store.export_journal(game.id)
+    assert exported == json.dumps(
+        {**head, "seats": list(trimmed)}, ensure_ascii=False, separators=(", ", ": ")
+    ) + "\n"
+    assert filled_store.list_games()[0].seats == trimmed
+    again = filled_store.import_journal(exported.encode("utf-8"))
+    assert filled_store.export_journal(again.id) == exported
+    for made in (game, again):
+        filled_store.delete_game(made.id)
+    assert snapshot(filled_store) == before
