@@ -178,7 +178,8 @@ class Store:
         return game, (
             f"Line {first_bad.line} of the journal was cut off or damaged ({reason}), so the "
             f"game was imported with the {kept} event{'s' if kept != 1 else ''} before it and "
-            f"the {dropped} line{'s' if dropped != 1 else ''} from there on were left out."
+            f"the {dropped} line{'s' if dropped != 1 else ''} from there on "
+            f"{'were' if dropped != 1 else 'was'} left out."
         )
 
     def export_journal(self, game_id: int) -> str:
