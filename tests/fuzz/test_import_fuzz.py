@@ -15,13 +15,20 @@ import pytest
 from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-from companion.engine import CALLS, PIECES, JournalError
+from companion.engine import CALLS, PIECES, JournalError, parse_header
 from companion.engine.journal import dumps, replay
 from companion.store import Store
 
 from .checks import check_error, expect, fuzz, lines_of
 from .conftest import Snapshot, fill, snapshot
-from .journals import EVENT_NAMES, NAMES, damaged_journals, game_journals, header_obj
+from .journals import (
+    EVENT_NAMES,
+    NAMES,
+    damaged_journals,
+    game_journals,
+    header_obj,
+    play_lines,
+)
 
 HEADER = json.dumps(header_obj(
     ["Ann", "Bo", "Cy"], "damm", {"kind": "counters", "each": 3}, "Ann"
@@ -198,3 +205,28 @@ def test_a_failed_check_is_caught() -> None:
     real = expect(data)
     assert real is not None and real.line == 3
 
+
+
+def test_recover_a_journal_cut_inside_a_name(tmp_path: Path) -> None:
+    """The file ends in the middle of a two-byte letter of the last line: import refuses it
+    naming that line, recovery keeps every event before it and says so in one sentence."""
+    head = header_obj(["Åse", "مريم", "Bo"], "damm", {"kind": "counters", "each": 3}, "Bo")
+    lines = [json.dumps(head, ensure_ascii=False), *play_lines(parse_header(head), 8, 40)]
+    last = max(i for i, line in enumerate(lines) if "مريم" in line)
+    lines = lines[: last + 1]
+    data = "\n".join(lines).encode("utf-8")
+    data = data[: data.rindex("مريم".encode()) + 1]  # half of the first Arabic letter
+    with Store(tmp_path) as store:
+        with pytest.raises(JournalError) as info:
+            store.import_journal(data)
+        assert str(info.value) == f"line {len(lines)}: the line is not UTF-8 text."
+        assert store.list_games() == []
+        game, notice = store.recover_journal(data)
+        kept = len(lines) - 2
+        assert notice == (
+            f"Line {len(lines)} of the journal was cut off or damaged (the line is not UTF-8 "
+            f"text), so the game was imported with the {kept} events before it and the 1 line "
+            "from there on was left out."
+        )
+        assert store.export_journal(game.id) == "\n".join(lines[:-1]) + "\n"
+        assert [g.id for g in store.list_games()] == [game.id]

@@ -18,13 +18,16 @@ import pytest
 from hypothesis import event, given
 
 from companion.cli import main
+from companion.engine import parse_header
 from companion.engine.journal import replay
 
 from .checks import LINE, expect, fuzz
 from .journals import (
     damaged_journals,
+    header_obj,
     line_count,
     mutate,
+    play_lines,
     random_journal,
     random_ops,
 )
@@ -124,3 +127,30 @@ def test_the_damage_reaches_the_rules() -> None:
                   "The seat is spelled ", "pieces cannot be shown now", "can deal now",
                   "There is no seat called ", " was not asked: "):
         assert any(words in r for r in rules), words
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_replay_prints_exotic_names_whatever_the_terminal_encoding(
+    tmp_path: Path, encoding: str
+) -> None:
+    """Standard output is UTF-8 JSON and errors stay one line, even when Python would encode
+    the terminal as ASCII or Latin-1 (a Windows console, a bare CI runner)."""
+    head = header_obj(["مريم", "דוד", "👨‍👩‍👧", "Åse"], "pagat", {"kind": "counters", "each": 2}, None)
+    lines = [json.dumps(head, ensure_ascii=False), *play_lines(parse_header(head), 5, 30)]
+    good = "\n".join(lines).encode("utf-8") + b"\n"
+    bad = good + json.dumps({"ev": "leave", "seat": "דודы"}, ensure_ascii=False).encode()
+    for data in (good, bad):
+        path = tmp_path / "game.jsonl"
+        path.write_bytes(data)
+        proc = subprocess.run(
+            [sys.executable, "-m", "companion", "replay", str(path)], capture_output=True,
+            cwd=ROOT, timeout=60, check=False, env={**os.environ, "PYTHONIOENCODING": encoding},
+        )
+        assert b"Traceback" not in proc.stderr
+        if data is good:
+            assert (proc.returncode, proc.stderr) == (0, b"")
+            assert json.loads(proc.stdout.decode("utf-8")) == replay(data)[2].as_json()
+        else:
+            assert (proc.returncode, proc.stdout) == (2, b"")
+            assert proc.stderr.endswith(b"\n") and proc.stderr.count(b"\n") == 1
+            assert proc.stderr.startswith(f"line {line_count(data)}: ".encode())
