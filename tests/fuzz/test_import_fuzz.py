@@ -158,7 +158,7 @@ def test_import_json_lines(
     check_import(filled_store, before, as_input(data, text))
 
 
-@fuzz(250)
+@fuzz(400)
 @given(data=damaged_journals(), text=st.booleans())
 def test_import_damaged_journals(
     filled_store: Store, before: Snapshot, data: bytes, text: bool
@@ -166,7 +166,7 @@ def test_import_damaged_journals(
     check_import(filled_store, before, as_input(data, text))
 
 
-@fuzz(80)
+@fuzz(120)
 @given(data=spliced())
 def test_import_journals_with_bytes_put_in(
     filled_store: Store, before: Snapshot, data: bytes
@@ -174,7 +174,7 @@ def test_import_journals_with_bytes_put_in(
     check_import(filled_store, before, data)
 
 
-@fuzz(150)
+@fuzz(250)
 @given(data=damaged_journals() | json_lines(), text=st.booleans())
 def test_recover_damaged_journals(
     filled_store: Store, before: Snapshot, data: bytes, text: bool

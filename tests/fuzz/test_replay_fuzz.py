@@ -62,7 +62,7 @@ def check_output(data: bytes, code: int, out: str, err: str) -> None:
         assert err == f"{verdict}\n"
 
 
-@fuzz(200)
+@fuzz(300)
 @given(data=damaged_journals())
 def test_replay_damaged_journals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes
