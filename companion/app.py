@@ -16,6 +16,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
@@ -45,12 +46,19 @@ class Games:
         return self.store.open_game(game_id)
 
 
-class App:
-    """One browser session: the page (None in view tests), the current screen, the theme."""
+LANGUAGE_KEY = "gnav.language"
 
-    def __init__(self, games: Games, page: ft.Page | None = None) -> None:
+
+class App:
+    """One browser session: the page (None in view tests), the current screen, the theme and
+    the language (remembered per browser in SharedPreferences)."""
+
+    def __init__(self, games: Games, page: ft.Page | None = None,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
         self.games = games
         self.page = page
+        self.tr = Tr(lang)
+        self.prefs: ft.SharedPreferences | None = None
         self.route = ""
         self.screen: Any = None
         self.dialog: ft.DialogControl | None = None
@@ -62,10 +70,11 @@ class App:
         self.awake = False
         if page is not None:
             self.wakelock = ft.Wakelock()
+            self.prefs = ft.SharedPreferences()
             light, dark = theme.themes()
             page.theme, page.dark_theme = light, dark
             page.theme_mode = ft.ThemeMode.LIGHT
-            page.title = "Gnav Companion"
+            page.title = self.tr("Gnav Companion")
             page.padding = 0
             page.on_route_change = self._on_route_change
             page.on_resize = self._on_resize
@@ -158,6 +167,36 @@ class App:
         if self.page is not None:
             self.page.update()
 
+    def set_language(self, lang: str, remember: bool = True) -> None:
+        """Tells every screen in `lang` from now on; the screen is redrawn in place, with what
+        it held (the game is in the store; a screen's own unsaved bits go across by `adopt`)."""
+        if lang not in LANGUAGES:
+            return
+        self.close_dialog()
+        if lang != self.tr.lang:
+            self.tr = Tr(lang)
+            old = self.screen
+            self.show(self.route)
+            adopt = getattr(self.screen, "adopt", None)
+            if adopt is not None and old is not None:
+                adopt(old)
+                self.refresh()
+        if self.page is not None:
+            self.page.title = self.tr("Gnav Companion")
+            if remember and self.prefs is not None:
+                self.page.run_task(_remember, self.prefs, LANGUAGE_KEY, lang)
+
+    async def load_language(self) -> None:
+        """The language this browser chose last time, if any (read after the first screen)."""
+        if self.prefs is None:
+            return
+        try:
+            lang = await asyncio.wait_for(self.prefs.get(LANGUAGE_KEY), timeout=10)
+        except (TimeoutError, RuntimeError):
+            return
+        if isinstance(lang, str) and lang in LANGUAGES and lang != self.tr.lang:
+            self.set_language(lang, remember=False)
+
     def toggle_theme(self) -> None:
         self.dark = not self.dark
         if self.page is not None:
@@ -198,6 +237,13 @@ async def _push_route(page: ft.Page, route: str) -> None:
         pass  # the address bar only mirrors the screen; the screen is already right
 
 
+async def _remember(prefs: ft.SharedPreferences, key: str, value: str) -> None:
+    try:
+        await asyncio.wait_for(prefs.set(key, value), timeout=10)
+    except (TimeoutError, RuntimeError):
+        pass  # not remembered: the browser keeps the default next time, nothing else is lost
+
+
 async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> None:
     # Browsers grant a wake lock only after a gesture, and some platforms have none: the game
     # goes on either way.
@@ -218,5 +264,6 @@ def make_main(data_dir: str | Path | None) -> Callable[[ft.Page], Any]:
         app = App(games, page)
         page.data = app  # keeps the session's app (and its services) alive with the page
         app.start(page.route)
+        page.run_task(app.load_language)
 
     return main

@@ -14,7 +14,7 @@ from companion.engine import Deal
 from companion.store import Game
 
 from . import theme
-from .widgets import button, heading, theme_toggle
+from .widgets import button, heading, top_actions
 from .words import history_line
 
 PAGE = 200
@@ -24,19 +24,20 @@ class HistoryScreen:
     def __init__(self, app: Any, game: Game) -> None:
         self.app = app
         self.game = game
+        _ = app.tr
         self.lines = ft.Column([], spacing=6)
         self.where = ft.Text("", size=theme.SMALL)
-        self.earlier = button("Earlier", self.show_earlier, kind="text")
-        self.later = button("Later", self.show_later, kind="text")
+        self.earlier = button(_("Earlier"), self.show_earlier, kind="text")
+        self.later = button(_("Later"), self.show_later, kind="text")
         total = len(game.events)
         self.start = max(0, total - PAGE)
         self.view = ft.View(
             route=f"/game/{game.id}/history",
             appbar=ft.AppBar(
-                title=heading(f"History of game {game.id}"),
-                actions=[button("Back to the table", lambda e: app.go(f"/game/{game.id}"),
-                                kind="text"),
-                         theme_toggle(app)],
+                title=heading(_("History of game {n}", n=game.id)),
+                actions=top_actions(app, button(_("Back to the table"),
+                                                lambda e: app.go(f"/game/{game.id}"),
+                                                kind="text")),
             ),
             controls=[ft.Column(
                 [ft.Row([self.earlier, self.where, self.later], wrap=True),
@@ -59,18 +60,21 @@ class HistoryScreen:
             event = events[k]
             if isinstance(event, Deal):
                 deals += 1
-            out.append(history_line(k + 1, event, outcomes[k], rules, counters, deals))
+            out.append(history_line(k + 1, event, outcomes[k], rules, counters, deals,
+                                    self.app.tr))
         return out
 
     def fill(self) -> None:
+        _ = self.app.tr
         total = len(self.game.events)
         stop = min(total, self.start + PAGE)
         texts = self.all_lines(self.start, stop)
         if not texts:
-            texts = ["Nothing has happened yet."]
+            texts = [_("Nothing has happened yet.")]
         self.lines.controls = [ft.Text(t, size=theme.BODY, selectable=True) for t in texts]
-        self.where.value = (f"Events {self.start + 1}–{stop} of {total}" if total
-                            else "No events")
+        self.where.value = (_("Events {first}–{last} of {total}", first=self.start + 1,
+                              last=stop, total=total) if total
+                            else _("No events"))
         self.earlier.disabled = self.start == 0
         self.later.disabled = stop >= total
 

@@ -11,20 +11,31 @@ from companion.engine import MATADORS, PRESETS, GnavError, Stakes, Table
 from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
+from companion.i18n import N_
 from companion.store import StoreError
 
 from . import theme
-from .widgets import body, button, error_text, heading, icon_button, show_error, theme_toggle
-from .words import CHOICE_WORDS, FIELD_HELP, FIELD_TITLES, RULEBOOK_SUMMARY, field_value_words
+from .widgets import body, button, error_text, heading, icon_button, show_error, top_actions
+from .words import (
+    CHOICE_WORDS,
+    field_help,
+    field_title,
+    field_value_words,
+    piece_title,
+    rulebook_summary,
+)
 
-CHOICE_LABELS: dict[str, str] = {"fool_scoring": "Fool", "chop_continues": "Dragoon"}
+CHOICE_LABELS: dict[str, str] = {"fool_scoring": N_("Fool: {choice}"),
+                                 "chop_continues": N_("Dragoon: {choice}")}
 LABEL = ft.TextStyle(size=theme.BODY)
-LIST_LABELS: dict[str, str] = {"stock_calls": "The stock calls", "asker_pays": "The asker pays for"}
+LIST_LABELS: dict[str, str] = {"stock_calls": N_("The stock calls {piece}"),
+                               "asker_pays": N_("The asker pays for {piece}")}
 
 
 class NewTableScreen:
     def __init__(self, app: Any) -> None:
         self.app = app
+        _ = app.tr
         self.players: list[str] = []
         self.rules = "damm"
         self.house: dict[str, Any] = {}  # field -> value in rule book form (tuples for lists)
@@ -35,7 +46,7 @@ class NewTableScreen:
 
         # on_change keeps the typed name on the server at once, so a quick tap on Add player
         # never reads a stale value
-        self.name_field = ft.TextField(label="Player name", on_submit=self.add_player,
+        self.name_field = ft.TextField(label=_("Player name"), on_submit=self.add_player,
                                        on_change=self.typed,
                                        max_length=MAX_NAME, text_size=theme.BODY, expand=True)
         self.name_error = error_text()
@@ -47,11 +58,11 @@ class NewTableScreen:
         self.rules_help = body("", size=theme.SMALL + 1)
         self.stakes_group = ft.RadioGroup(
             value=self.stakes_kind, on_change=lambda e: self.set_stakes_kind(e.control.value),
-            content=ft.Row([ft.Radio(value="counters", label="Counters", label_style=LABEL),
-                            ft.Radio(value="strokes", label="Strokes", label_style=LABEL)], wrap=True),
+            content=ft.Row([ft.Radio(value="counters", label=_("Counters"), label_style=LABEL),
+                            ft.Radio(value="strokes", label=_("Strokes"), label_style=LABEL)], wrap=True),
         )
         self.amount_field = ft.TextField(
-            label="Counters each", value=str(self.amount), width=200,
+            label=_("Counters each"), value=str(self.amount), width=200,
             keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: self.set_amount(
                 e.control.value), text_size=theme.BODY,
         )
@@ -61,41 +72,41 @@ class NewTableScreen:
                                           content=ft.Row([], wrap=True))
         self.house_column = ft.Column([], spacing=12)
         self.start_error = error_text()
-        self.start_button = ft.FilledButton("Start game", on_click=self.start,
+        self.start_button = ft.FilledButton(_("Start game"), on_click=self.start,
                                             style=theme.big_button_style(),
                                             height=theme.BIG_TOUCH)
         self.view = ft.View(
             route="/new",
             appbar=ft.AppBar(
-                title=heading("New table"),
-                actions=[button("Tables", lambda e: app.go("/"), kind="text"),
-                         theme_toggle(app)],
+                title=heading(_("New table")),
+                actions=top_actions(app, button(_("Tables"), lambda e: app.go("/"),
+                                                kind="text")),
             ),
             controls=[
                 ft.Column(
                     [
-                        heading("Players, clockwise as they sit", theme.NAME),
+                        heading(_("Players, clockwise as they sit"), theme.NAME),
                         ft.Row([self.name_field,
-                                button("Add player", self.add_player, icon=ft.Icons.ADD,
+                                button(_("Add player"), self.add_player, icon=ft.Icons.ADD,
                                        kind="filled")],
                                vertical_alignment=ft.CrossAxisAlignment.START),
                         self.name_error,
                         self.player_list,
                         ft.Divider(),
-                        heading("Rule book", theme.NAME),
+                        heading(_("Rule book"), theme.NAME),
                         self.rules_group,
                         self.rules_help,
                         ft.Divider(),
-                        heading("Stakes", theme.NAME),
+                        heading(_("Stakes"), theme.NAME),
                         self.stakes_group,
                         self.amount_field,
                         self.amount_error,
                         ft.Divider(),
-                        heading("First dealer", theme.NAME),
+                        heading(_("First dealer"), theme.NAME),
                         self.dealer_group,
                         ft.Divider(),
-                        heading("House rules", theme.NAME),
-                        body("Each rule starts as the rule book has it; change any of them.",
+                        heading(_("House rules"), theme.NAME),
+                        body(_("Each rule starts as the rule book has it; change any of them."),
                              size=theme.SMALL),
                         self.house_column,
                         ft.Divider(),
@@ -118,16 +129,19 @@ class NewTableScreen:
                                   for k, v in self.house.items()})
 
     def fill(self) -> None:
+        _ = self.app.tr
         self.fill_players()
         self.rules_group.value = self.rules
-        self.rules_help.value = RULEBOOK_SUMMARY[self.rules]
+        self.rules_help.value = rulebook_summary(self.rules, self.app.tr)
         self.stakes_group.value = self.stakes_kind
-        self.amount_field.label = "Counters each" if self.stakes_kind == "counters" else "Stroke limit"
+        self.amount_field.label = (_("Counters each") if self.stakes_kind == "counters"
+                                   else _("Stroke limit"))
         self.fill_dealer()
         self.fill_house()
         self.start_button.disabled = len(self.players) < MIN_SEATS
 
     def fill_players(self) -> None:
+        _ = self.app.tr
         rows: list[ft.Control] = []
         last = len(self.players) - 1
         for i, name in enumerate(self.players):
@@ -136,52 +150,58 @@ class NewTableScreen:
                     ft.Text(f"{i + 1}.", size=theme.BODY, width=36),
                     ft.Text(name, size=theme.NAME, weight=ft.FontWeight.W_600, expand=True,
                             no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                    icon_button(f"Move {name} up", ft.Icons.ARROW_UPWARD,
+                    icon_button(_("Move {name} up", name=name), ft.Icons.ARROW_UPWARD,
                                 lambda e, n=name: self.move(n, -1), disabled=i == 0),
-                    icon_button(f"Move {name} down", ft.Icons.ARROW_DOWNWARD,
+                    icon_button(_("Move {name} down", name=name), ft.Icons.ARROW_DOWNWARD,
                                 lambda e, n=name: self.move(n, 1), disabled=i == last),
-                    icon_button(f"Rename {name}", ft.Icons.EDIT,
+                    icon_button(_("Rename {name}", name=name), ft.Icons.EDIT,
                                 lambda e, n=name: self.ask_rename(n)),
-                    icon_button(f"Remove {name}", ft.Icons.CLOSE,
+                    icon_button(_("Remove {name}", name=name), ft.Icons.CLOSE,
                                 lambda e, n=name: self.remove(n)),
                 ],
                 spacing=2,
             ))
         if not self.players:
-            rows.append(body("Add at least two players.", size=theme.SMALL))
+            rows.append(body(_("Add at least two players."), size=theme.SMALL))
         self.player_list.controls = rows
 
     def fill_dealer(self) -> None:
+        _ = self.app.tr
         if self.dealer_choice not in ("draw", "random") and self.dealer_choice not in self.players:
             self.dealer_choice = "draw"
-        radios = [ft.Radio(value="draw", label="Draw for dealer", label_style=LABEL),
-                  ft.Radio(value="random", label="Random dealer", label_style=LABEL)]
-        radios += [ft.Radio(value=name, label=f"Dealer {name}", label_style=LABEL) for name in self.players]
+        radios = [ft.Radio(value="draw", label=_("Draw for dealer"), label_style=LABEL),
+                  ft.Radio(value="random", label=_("Random dealer"), label_style=LABEL)]
+        radios += [ft.Radio(value=name, label=_("Dealer {name}", name=name), label_style=LABEL)
+                   for name in self.players]
         self.dealer_group.content = ft.Row(radios, wrap=True)
         self.dealer_group.value = self.dealer_choice
 
     def fill_house(self) -> None:
+        _, tr = self.app.tr, self.app.tr
         book, preset = self.book, PRESETS[self.rules]
         rows: list[ft.Control] = []
         for key in HOUSE_FIELDS:
             value = getattr(book, key)
             changed = value != getattr(preset, key)
-            title = FIELD_TITLES[key] + ("  (house rule)" if changed else "")
+            title = (_("{rule}  (house rule)", rule=field_title(key, tr)) if changed
+                     else field_title(key, tr))
             control: ft.Control
             if isinstance(value, bool):
-                control = ft.Switch(label=FIELD_TITLES[key], value=value,
+                control = ft.Switch(label=field_title(key, tr), value=value,
                                     on_change=lambda e, k=key: self.set_house(k, e.control.value))
             elif key in CHOICE_WORDS:
                 control = ft.RadioGroup(
                     value=value,
                     on_change=lambda e, k=key: self.set_house(k, e.control.value),
-                    content=ft.Row([ft.Radio(value=v, label=f"{CHOICE_LABELS[key]}: {w.lower()}",
+                    content=ft.Row([ft.Radio(value=v, label=_(CHOICE_LABELS[key],
+                                                              choice=_(w).lower()),
                                              label_style=LABEL)
                                     for v, w in CHOICE_WORDS[key].items()], wrap=True),
                 )
             else:
                 control = ft.Row(
-                    [ft.Checkbox(label=f"{LIST_LABELS[key]} {m}", value=m in value,
+                    [ft.Checkbox(label=_(LIST_LABELS[key], piece=piece_title(m, tr).lower()),
+                                 value=m in value,
                                  on_change=lambda e, k=key, m=m: self.toggle_call(
                                      k, m, bool(e.control.value)))
                      for m in MATADORS],
@@ -189,13 +209,26 @@ class NewTableScreen:
                 )
             rows.append(ft.Column(
                 [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
-                 body(FIELD_HELP[key], size=theme.SMALL),
+                 body(field_help(key, tr), size=theme.SMALL),
                  control,
-                 body(f"{self.rules}: {field_value_words(key, getattr(preset, key))}",
+                 body(_("{rules}: {value}", rules=self.rules,
+                        value=field_value_words(key, getattr(preset, key), tr)),
                       size=theme.SMALL, italic=True)],
                 spacing=4,
             ))
         self.house_column.controls = rows
+
+    def adopt(self, old: Any) -> None:
+        """After a language switch: the same table in the making, told in the new language."""
+        if not isinstance(old, NewTableScreen):
+            return
+        self.players = list(old.players)
+        self.rules, self.house = old.rules, dict(old.house)
+        self.stakes_kind, self.amount = old.stakes_kind, old.amount
+        self.dealer_choice = old.dealer_choice
+        self.name_field.value = old.name_field.value
+        self.amount_field.value = old.amount_field.value
+        self.fill()
 
     # --- handlers -----------------------------------------------------------------------------
 
@@ -215,17 +248,19 @@ class NewTableScreen:
         self.app.refresh()
 
     def name_problem(self, name: str, ignore: str | None = None) -> str | None:
+        _ = self.app.tr
         if not name:
-            return "Type a name first."
+            return _("Type a name first.")
         if len(name) > MAX_NAME:
-            return f"A name has at most {MAX_NAME} characters."
+            return _("A name has at most {count} characters.", count=MAX_NAME)
         if name.lower() == STOCK:
-            return "No seat may be called \"stock\": that word names the stock."
+            return _("No seat may be called \"stock\": that word names the stock.")
         for other in self.players:
             if other != ignore and other.casefold() == name.casefold():
-                return f"{other} is already at the table; every seat needs its own name."
+                return _("{name} is already at the table; every seat needs its own name.",
+                         name=other)
         if ignore is None and len(self.players) >= MAX_SEATS:
-            return f"A table has at most {MAX_SEATS} seats."
+            return _("A table has at most {count} seats.", count=MAX_SEATS)
         return None
 
     def move(self, name: str, step: int) -> None:
@@ -242,7 +277,8 @@ class NewTableScreen:
         self.app.refresh()
 
     def ask_rename(self, name: str) -> None:
-        field = ft.TextField(label="New name", value=name, max_length=MAX_NAME, autofocus=True)
+        _ = self.app.tr
+        field = ft.TextField(label=_("New name"), value=name, max_length=MAX_NAME, autofocus=True)
         problem = error_text()
 
         def save(e: Any = None) -> None:
@@ -257,10 +293,10 @@ class NewTableScreen:
 
         field.on_submit = save
         self.app.show_dialog(ft.AlertDialog(
-            modal=True, title=ft.Text(f"Rename {name}"),
+            modal=True, title=ft.Text(_("Rename {name}", name=name)),
             content=ft.Column([field, problem], tight=True),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.app.close_dialog()),
-                     ft.FilledButton("Save", on_click=save)],
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog()),
+                     ft.FilledButton(_("Save"), on_click=save)],
         ))
 
     def rename(self, old: str, new: str) -> None:
@@ -310,8 +346,10 @@ class NewTableScreen:
             self.amount = value
             show_error(self.amount_error, None)
         else:
+            _ = self.app.tr
             self.amount = 0
-            show_error(self.amount_error, f"Type a whole number from 1 to {MAX_STAKE}.")
+            show_error(self.amount_error, _("Type a whole number from 1 to {count}.",
+                                            count=MAX_STAKE))
         self.app.refresh()
 
     def set_dealer(self, choice: str | None) -> None:
@@ -321,10 +359,12 @@ class NewTableScreen:
 
     def table(self) -> Table:
         """The header this screen describes; raises GnavError with the reason it is not ready."""
+        _ = self.app.tr
         if self.amount < 1:
-            raise GnavError(f"The stakes need a whole number from 1 to {MAX_STAKE}.")
+            raise GnavError(_("The stakes need a whole number from 1 to {count}.",
+                              count=MAX_STAKE))
         if len(self.players) < MIN_SEATS:
-            raise GnavError(f"A table needs at least {MIN_SEATS} players.")
+            raise GnavError(_("A table needs at least {count} players.", count=MIN_SEATS))
         if self.dealer_choice == "draw":
             dealer = None
         elif self.dealer_choice == "random":

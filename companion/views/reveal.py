@@ -13,17 +13,21 @@ from typing import Any
 import flet as ft
 
 from companion.engine import PIECES
+from companion.i18n import EN, Tr
 
 from . import theme
 from .pieces import piece_face
 from .widgets import big_button
+from .words import piece_title
 
 Pieces = tuple[tuple[str, str], ...]
 
 
 class PiecePicker:
     def __init__(self, seats: list[str], action: str, on_done: Callable[[Pieces], None],
-                 narrow: bool, prompt: str, on_change: Callable[[], None] | None = None) -> None:
+                 narrow: bool, prompt: str, on_change: Callable[[], None] | None = None,
+                 tr: Tr = EN) -> None:
+        self.tr = tr
         self.seats = seats
         self.on_change = on_change
         self.action = action
@@ -102,6 +106,7 @@ class PiecePicker:
     # --- drawing -------------------------------------------------------------------------------
 
     def fill(self) -> None:
+        _ = self.tr
         rows: list[ft.Control] = []
         for seat in self.seats:
             chosen = self.picked.get(seat)
@@ -112,7 +117,7 @@ class PiecePicker:
             rows.append(ft.Row(
                 [
                     ft.Button(
-                        f"{seat}'s piece", on_click=lambda e, s=seat: self.select(s),
+                        _("{seat}'s piece", seat=seat), on_click=lambda e, s=seat: self.select(s),
                         height=theme.TOUCH, expand=True,
                         style=ft.ButtonStyle(
                             text_style=ft.TextStyle(size=theme.BODY,
@@ -123,7 +128,8 @@ class PiecePicker:
                         bgcolor=ft.Colors.PRIMARY_CONTAINER if current else None,
                     ),
                     face,
-                    ft.Text(chosen or "", size=theme.BODY, width=56),
+                    ft.Text(piece_title(chosen, self.tr).lower() if chosen else "", size=theme.BODY,
+                            width=72),
                 ],
                 spacing=8,
             ))
@@ -138,7 +144,8 @@ class PiecePicker:
                 spacing=3, tight=True,
             )
             tiles.append(ft.Column(
-                [ft.Button(piece, on_click=lambda e, p=piece: self.pick(p),
+                [ft.Button(piece_title(piece, self.tr).lower(),
+                           on_click=lambda e, p=piece: self.pick(p),
                            disabled=not self.can_pick(piece), width=104, height=theme.TOUCH + 8,
                            icon=None, style=ft.ButtonStyle(
                                text_style=ft.TextStyle(size=theme.BODY),

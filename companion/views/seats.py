@@ -12,6 +12,7 @@ import math
 import flet as ft
 
 from companion.engine import TableState
+from companion.i18n import EN, Tr
 
 from . import theme
 from .words import balance_words
@@ -23,7 +24,7 @@ def dots(n: int, size: float = 14) -> list[ft.Control]:
     shown = min(n, MAX_DOTS)
     return [
         ft.Container(width=size, height=size, shape=ft.BoxShape.CIRCLE, bgcolor=ft.Colors.PRIMARY)
-        for _ in range(shown)
+        for __ in range(shown)
     ]
 
 
@@ -51,15 +52,17 @@ def tally(n: int, height: float = 20) -> list[ft.Control]:
 class SeatTile:
     """One seat: name, dealer badge, marks, and what state it is in."""
 
-    def __init__(self, name: str, width: float | None = None) -> None:
+    def __init__(self, name: str, width: float | None = None, tr: Tr = EN) -> None:
+        _p = tr.p
+        self.tr = tr
         self.name = name
         self.name_text = ft.Text(name, size=theme.NAME, weight=ft.FontWeight.BOLD,
                                  no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True)
         self.dealer = ft.Container(
-            content=ft.Text("D", size=theme.SMALL, weight=ft.FontWeight.BOLD,
+            content=ft.Text(_p("badge", "D"), size=theme.SMALL, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_TERTIARY),
             width=26, height=26, alignment=ft.Alignment.CENTER, shape=ft.BoxShape.CIRCLE,
-            bgcolor=ft.Colors.TERTIARY, visible=False, tooltip="Dealer",
+            bgcolor=ft.Colors.TERTIARY, visible=False, tooltip=_p("badge", "Dealer"),
         )
         self.marks = ft.Row([], wrap=True, spacing=4, run_spacing=4, expand=True)
         self.count = ft.Text("", size=theme.BODY, weight=ft.FontWeight.W_600)
@@ -93,25 +96,26 @@ class SeatTile:
         if key == self._key:
             return
         self._key = key
+        _ = self.tr
         n = state.balance[i]
         self.marks.controls = dots(n) if state.counters else tally(n)
         self.count.value = str(n) if state.counters else f"{n}/{state.limit}"
-        self.count.tooltip = balance_words(state, i)
+        self.count.tooltip = balance_words(state, i, self.tr)
         self.dealer.visible = state.dealer == i and state.phase != "over"
         words = []
         if state.out[i]:
-            words.append("out")
+            words.append(_("out"))
         elif state.sitting_out[i] or (state.phase in ("turns", "asking", "reveal")
                                       and not state.in_round[i]):
-            words.append("sits out")
+            words.append(_("sits out"))
         if state.knocked[i]:
-            words.append("knocked")
+            words.append(_("knocked"))
         if turn:
-            words.append("asks" if state.phase == "asking" else "to play")
+            words.append(_("asks") if state.phase == "asking" else _("to play"))
         if asked:
-            words.append("is asked")
+            words.append(_("is asked"))
         if i in state.winners:
-            words.append("wins")
+            words.append(_("wins"))
         self.status.value = " · ".join(words)
         self.status.visible = bool(words)
         self.name_text.style = (ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
@@ -131,7 +135,8 @@ class SeatTile:
 class PoolView:
     """The pool in the middle of the table (counters only; under strokes there is no pool)."""
 
-    def __init__(self) -> None:
+    def __init__(self, tr: Tr = EN) -> None:
+        self.tr = tr
         self.marks = ft.Row([], wrap=True, spacing=4, run_spacing=4)
         self.text = ft.Text("", size=theme.NAME, weight=ft.FontWeight.BOLD)
         self.box = ft.Container(
@@ -147,11 +152,12 @@ class PoolView:
         if key == self._key:
             return
         self._key = key
+        _ = self.tr
         if state.counters:
-            self.text.value = f"Pool {state.pool}"
+            self.text.value = _("Pool {count}", count=state.pool)
             self.marks.controls = dots(state.pool, 12)
         else:
-            self.text.value = "Strokes to " + str(state.limit)
+            self.text.value = _("Strokes to {count}", count=state.limit)
             self.marks.controls = []
 
 

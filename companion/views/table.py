@@ -8,6 +8,7 @@ what is not stored. A refused event shows its sentence and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -27,20 +28,25 @@ from companion.engine import (
     TableState,
 )
 from companion.engine.pieces import STOCK
+from companion.i18n import Tr
 from companion.store import Game, StoreError
 
 from . import theme
 from .reveal import PiecePicker, Pieces
 from .seats import PoolView, SeatTile, layout
 from .settlement import game_over_panel, settlement_panel
-from .widgets import big_button, body, button, error_text, show_error, theme_toggle
+from .widgets import big_button, body, button, error_text, show_error, top_actions
 from .words import (
     banner_lines,
+    call_gloss,
+    call_with_gloss,
     call_words,
     event_sentence,
     now_sentence,
     piece_title,
 )
+
+News = Callable[[Tr], list[str]]
 
 CALL_ORDER = ("none", "cuckoo", "dragoon", "cat", "horse", "house")
 
@@ -49,9 +55,10 @@ class GameScreen:
     def __init__(self, app: Any, game: Game) -> None:
         self.app = app
         self.game = game
+        _ = app.tr
         state = game.state
-        self.tiles = [SeatTile(name) for name in state.names]
-        self.pool = PoolView()
+        self.tiles = [SeatTile(name, tr=app.tr) for name in state.names]
+        self.pool = PoolView(app.tr)
         self.title = ft.Text("", size=theme.TITLE - 4, weight=ft.FontWeight.BOLD,
                              no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         self.banner_text = ft.Column([], spacing=2)
@@ -61,13 +68,15 @@ class GameScreen:
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
         )
         self.error = error_text()
-        self.undo_button = button("Undo", self.undo, icon=ft.Icons.UNDO, kind="text")
-        self.redo_button = button("Redo", self.redo, icon=ft.Icons.REDO, kind="text")
+        self.undo_button = button(_("Undo"), self.undo, icon=ft.Icons.UNDO, kind="text")
+        self.redo_button = button(_("Redo"), self.redo, icon=ft.Icons.REDO, kind="text")
         tools: list[ft.Control] = [
             self.undo_button, self.redo_button,
-            button("History", lambda e: app.go(f"/game/{game.id}/history"),
+            button(_("History"), lambda e: app.go(f"/game/{game.id}/history"),
                    icon=None if app.phone else ft.Icons.HISTORY, kind="text"),
-            button("Tables", lambda e: app.go("/"), kind="text"),
+            button(_("Rules card"), lambda e: app.go(f"/game/{game.id}/rules"), kind="text"),
+            button(_("Learn"), lambda e: app.go(f"/learn/{game.id}"), kind="text"),
+            button(_("Tables"), lambda e: app.go("/"), kind="text"),
         ]
         if app.phone:
             for b in (self.undo_button, self.redo_button):
@@ -79,10 +88,12 @@ class GameScreen:
         self.picker: PiecePicker | None = None
         self.picker_key: tuple[object, ...] | None = None
         self.dismissed_at = -1  # the event count at which "Next round" was tapped
-        self.messages: list[str] = self._opening_banner()
+        # the banner is kept as a function of the language, so a switch retells the same news
+        self.news: News = self._opening_banner()
         body_rows: list[ft.Control] = []
         if app.phone:
-            body_rows.append(ft.Row(tools, spacing=0, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+            body_rows.append(ft.Row(tools, spacing=0, wrap=True,
+                                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True)
         body_rows += [self.banner, self.error, self.seat_scroll, self.question]
         self.body = ft.Column(body_rows, spacing=10, expand=True,
@@ -90,8 +101,8 @@ class GameScreen:
         self.view = ft.View(
             route=f"/game/{game.id}",
             appbar=ft.AppBar(title=self.title,
-                             actions=[theme_toggle(app)] if app.phone
-                             else [*tools, theme_toggle(app)],
+                             actions=top_actions(app) if app.phone
+                             else top_actions(app, *tools),
                              toolbar_height=64),
             controls=[self.body],
             padding=12,
@@ -105,11 +116,12 @@ class GameScreen:
     def state(self) -> TableState:
         return self.game.state
 
-    def _opening_banner(self) -> list[str]:
+    def _opening_banner(self) -> News:
         state = self.state
-        if state.last is not None and state.phase != "over":
-            return banner_lines(state.last, state)
-        return [now_sentence(state)]
+        last = state.last
+        if last is not None and state.phase != "over":
+            return lambda tr: banner_lines(last, self.state, tr)
+        return lambda tr: [now_sentence(self.state, tr)]
 
     def relayout(self) -> None:
         width = self.app.width - 24
@@ -117,10 +129,11 @@ class GameScreen:
         self.seat_area.content = layout(self.tiles, self.pool, width, height)
 
     def render(self) -> None:
+        _ = self.app.tr
         state = self.state
         rules = state.table.rules
-        self.title.value = (f"Gnav · {rules} · Round {state.round}" if state.round
-                            else f"Gnav · {rules}")
+        self.title.value = (_("Gnav · {rules} · Round {round}", rules=rules, round=state.round)
+                            if state.round else _("Gnav · {rules}", rules=rules))
         for i, tile in enumerate(self.tiles):
             tile.show(state, i)
         self.pool.show(state)
@@ -129,7 +142,7 @@ class GameScreen:
         self.banner_text.controls = [
             ft.Text(line, size=theme.BANNER if k == 0 else theme.BODY + 2,
                     weight=ft.FontWeight.BOLD if k == 0 else ft.FontWeight.W_500)
-            for k, line in enumerate(self.messages)
+            for k, line in enumerate(self.news(self.app.tr))
         ]
         picking = state.phase in ("cut", "reveal")
         self.seat_scroll.visible = not picking
@@ -139,6 +152,21 @@ class GameScreen:
                                                              and self.show_settlement()))
         self.question.expand = picking
 
+    def adopt(self, old: Any) -> None:
+        """After a language switch: keeps what this screen held and the store does not (the
+        banner's news, a dismissed settlement, the pieces picked so far), then redraws."""
+        if not isinstance(old, GameScreen) or old.game.id != self.game.id:
+            return
+        self.news = old.news
+        self.dismissed_at = old.dismissed_at
+        if old.picker is not None and old.picker_key is not None:
+            self.render()
+            if self.picker is not None and self.picker_key == old.picker_key:
+                self.picker.picked = dict(old.picker.picked)
+                self.picker.current = old.picker.current
+                self.picker.fill()
+        self.render()
+
     def build_question(self, state: TableState) -> ft.Control:
         phase = state.phase
         if phase in ("cut", "reveal"):
@@ -146,10 +174,10 @@ class GameScreen:
         self.picker = None
         self.picker_key = None
         if phase == "over":
-            return game_over_panel(state, self.rematch, lambda e: self.app.go("/"))
+            return game_over_panel(state, self.rematch, lambda e: self.app.go("/"), self.app.tr)
         if phase == "ready":
             if self.show_settlement():
-                return settlement_panel(state, self.next_round)
+                return settlement_panel(state, self.next_round, self.app.tr)
             return self.ready_question(state)
         if phase == "turns":
             return self.turn_question(state)
@@ -177,35 +205,41 @@ class GameScreen:
         return (self.app.width - 24 - 32 - 12) / 2 if self.app.phone else None
 
     def ready_question(self, state: TableState) -> ft.Control:
+        _ = self.app.tr
         w = self.answer_width()
         between = [e for e in state.options() if isinstance(e, (SitOut, Leave))]
         return self.ask(
-            f"{state.dealer_name} deals round {state.round + 1}",
-            [big_button("Deal", lambda e: self.act(Deal()), disabled=not state.can(Deal()),
+            _("{dealer} deals round {round}", dealer=state.dealer_name, round=state.round + 1),
+            [big_button(_("Deal"), lambda e: self.act(Deal()), disabled=not state.can(Deal()),
                         width=w)],
-            [button("Between rounds", self.between_rounds, disabled=not between)],
+            [button(_("Between rounds"), self.between_rounds, disabled=not between)],
         )
 
     def turn_question(self, state: TableState) -> ft.Control:
+        _ = self.app.tr
         seat = state.turn_name or ""
         rules = state.table.rules
         w = self.answer_width()
         stand, change = Stand(seat), Change(seat)
         dealer = state.turn == state.dealer
-        hint = (f"{call_words(rules, 'stand')} or {call_words(rules, 'change')}"
-                + (" — the dealer swaps with the stock" if dealer else ""))
+        hint = _("{stand} or {change}", stand=call_with_gloss(rules, "stand", self.app.tr),
+                 change=call_with_gloss(rules, "change", self.app.tr))
+        if dealer:
+            hint = _("{choice} — the dealer swaps with the stock", choice=hint)
         knocks = [e for e in state.options() if isinstance(e, Knock)]
         return self.ask(
-            f"{seat}'s turn",
-            [big_button("Stand", lambda e: self.act(stand), disabled=not state.can(stand),
+            _("{seat}'s turn", seat=seat),
+            [big_button(_("Stand"), lambda e: self.act(stand), disabled=not state.can(stand),
                         width=w),
-             big_button("Change", lambda e: self.act(change), disabled=not state.can(change),
+             big_button(_("Change"), lambda e: self.act(change), disabled=not state.can(change),
                         width=w)],
-            [button("Knock", self.knock_menu, disabled=not knocks)],
+            [button(_("Knock"), self.knock_menu, disabled=not knocks)],
             hint=hint,
         )
 
     def asking_question(self, state: TableState) -> ft.Control:
+        _ = self.app.tr
+        tr = self.app.tr
         asker = state.turn_name or ""
         source = state.asked_name or STOCK
         rules = state.table.rules
@@ -217,43 +251,51 @@ class GameScreen:
             if event is None:
                 continue
             if call == "none":
-                answers.append(big_button("Swap", lambda e, ev=event: self.act(ev), width=w))
+                answers.append(big_button(_("Swap"), lambda e, ev=event: self.act(ev), width=w))
                 continue
+            gloss = call_gloss(rules, call, tr)
+            lines: list[ft.Control] = [
+                ft.Text(piece_title(call, tr), size=theme.SMALL),
+                ft.Text(call_words(rules, call),
+                        size=theme.BODY if self.app.phone else theme.QUESTION - 2,
+                        weight=ft.FontWeight.BOLD, no_wrap=True)]
+            if gloss is not None:
+                lines.append(ft.Text(_("“{meaning}”", meaning=gloss), size=theme.SMALL - 2,
+                                     italic=True, no_wrap=True))
             content = ft.Column(
-                [ft.Text(piece_title(call), size=theme.SMALL),
-                 ft.Text(call_words(rules, call),
-                         size=theme.BODY if self.app.phone else theme.QUESTION - 2,
-                         weight=ft.FontWeight.BOLD, no_wrap=True)],
+                lines,
                 spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
             answers.append(big_button(content, lambda e, ev=event: self.act(ev), filled=False,
                                       width=w))
         if source == STOCK:
-            text = f"{asker} asks the stock. The top piece of the stock is:"
-            hint = ("An ordinary piece: Swap." if len(answers) == 1
-                    else "An ordinary piece: Swap; a matador the rule book lets the stock call:"
-                         " its call.")
+            text = _("{seat} asks the stock. The top piece of the stock is:", seat=asker)
+            hint = (_("An ordinary piece: Swap.") if len(answers) == 1
+                    else _("An ordinary piece: Swap; a matador the rule book lets the stock "
+                           "call: its call."))
         else:
-            text = f"{asker} asks {source} to swap. {source} answers:"
+            text = _("{seat} asks {holder} to swap. {holder} answers:", seat=asker,
+                     holder=source)
             hint = None
         knocks = [e for e in state.options() if isinstance(e, Knock)]
-        return self.ask(text, answers, [button("Knock", self.knock_menu, disabled=not knocks)],
+        return self.ask(text, answers, [button(_("Knock"), self.knock_menu, disabled=not knocks)],
                         hint=hint)
 
     def picker_for(self, state: TableState) -> PiecePicker:
+        _ = self.app.tr
         key = (state.phase, len(self.game.events), state.cut_seats)
         if self.picker is None or self.picker_key != key:
             if state.phase == "cut":
                 seats = [state.names[i] for i in state.cut_seats]
-                prompt = ("Draw for dealer: each draws a piece, the highest deals"
+                prompt = (_("Draw for dealer: each draws a piece, the highest deals")
                           if len(seats) == len(state.names)
-                          else "A tie: " + ", ".join(seats) + " draw again")
-                self.picker = PiecePicker(seats, "Cut", self.cut, self.app.phone, prompt,
-                                          self.app.refresh)
+                          else _("A tie: {seats} draw again", seats=", ".join(seats)))
+                self.picker = PiecePicker(seats, _("Cut"), self.cut, self.app.phone, prompt,
+                                          self.app.refresh, self.app.tr)
             else:
                 seats = [n for i, n in enumerate(state.names) if state.in_round[i]]
-                self.picker = PiecePicker(seats, "Settle", self.settle, self.app.phone,
-                                          "Show your pieces", self.app.refresh)
+                self.picker = PiecePicker(seats, _("Settle"), self.settle, self.app.phone,
+                                          _("Show your pieces"), self.app.refresh, self.app.tr)
             self.picker_key = key
         return self.picker
 
@@ -269,7 +311,7 @@ class GameScreen:
             self.app.refresh()
             return
         show_error(self.error, None)
-        self.messages = banner_lines(outcome, self.state)
+        self.news = lambda tr: banner_lines(outcome, self.state, tr)
         self.render()
         self.app.refresh()
 
@@ -281,7 +323,7 @@ class GameScreen:
 
     def next_round(self, e: Any = None) -> None:
         self.dismissed_at = len(self.game.events)
-        self.messages = [now_sentence(self.state)]
+        self.news = lambda tr: [now_sentence(self.state, tr)]
         self.render()
         self.app.refresh()
 
@@ -293,11 +335,14 @@ class GameScreen:
             self.app.refresh()
             return
         show_error(self.error, None)
+        rules = self.state.table.rules
         if event is None:
-            self.messages = ["Nothing to undo.", now_sentence(self.state)]
+            self.news = lambda _: [_("Nothing to undo."), now_sentence(self.state, _)]
         else:
-            said = event_sentence(event, self.state.table.rules)
-            self.messages = [f"Undid: {said}.", now_sentence(self.state)]
+            undone = event
+            self.news = lambda _: [
+                _("Undid: {event}.", event=event_sentence(undone, rules, _)),
+                now_sentence(self.state, _)]
         self.render()
         self.app.refresh()
 
@@ -309,46 +354,51 @@ class GameScreen:
             self.app.refresh()
             return
         show_error(self.error, None)
+        rules = self.state.table.rules
         if event is None:
-            self.messages = ["Nothing to redo.", now_sentence(self.state)]
+            self.news = lambda _: [_("Nothing to redo."), now_sentence(self.state, _)]
         else:
-            said = event_sentence(event, self.state.table.rules)
+            redone = event
             outcome = self.game.outcomes[-1]
-            self.messages = [f"Redid: {said}."] + banner_lines(outcome, self.state)
+            self.news = lambda _: [
+                _("Redid: {event}.", event=event_sentence(redone, rules, _)),
+                *banner_lines(outcome, self.state, _)]
         self.render()
         self.app.refresh()
 
     def knock_menu(self, e: Any = None) -> None:
+        _ = self.app.tr
         knocks = [ev for ev in self.state.options() if isinstance(ev, Knock)]
-        buttons = [button(f"{ev.seat} knocks", lambda e, ev=ev: self.act(ev),
+        buttons = [button(_("{seat} knocks", seat=ev.seat), lambda e, ev=ev: self.act(ev),
                           disabled=self.state.knocked[self.state.names.index(ev.seat)])
                    for ev in knocks]
         self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text("Who knocks?"),
+            title=ft.Text(_("Who knocks?")),
             content=ft.Column(
-                [body("A seat dealt the fool knocks on the table.", size=theme.SMALL),
+                [body(_("A seat dealt the fool knocks on the table."), size=theme.SMALL),
                  ft.Row(buttons, wrap=True, spacing=8)],
                 tight=True, scroll=ft.ScrollMode.AUTO),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.app.close_dialog())],
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog())],
         ))
 
     def between_rounds(self, e: Any = None) -> None:
+        _ = self.app.tr
         options = self.state.options()
         sits = [ev for ev in options if isinstance(ev, SitOut)]
         leaves = [ev for ev in options if isinstance(ev, Leave)]
         rows: list[ft.Control] = []
         if sits:
-            rows.append(body("Holders of the two fools may sit out the next round.",
+            rows.append(body(_("Holders of the two fools may sit out the next round."),
                              size=theme.SMALL))
-            rows.append(ft.Row([button(f"{ev.seat} sits out", lambda e, ev=ev: self.act(ev))
+            rows.append(ft.Row([button(_("{seat} sits out", seat=ev.seat), lambda e, ev=ev: self.act(ev))
                                 for ev in sits], wrap=True, spacing=8))
-        rows.append(body("A player who leaves is out of the game.", size=theme.SMALL))
-        rows.append(ft.Row([button(f"{ev.seat} leaves", lambda e, ev=ev: self.act(ev))
+        rows.append(body(_("A player who leaves is out of the game."), size=theme.SMALL))
+        rows.append(ft.Row([button(_("{seat} leaves", seat=ev.seat), lambda e, ev=ev: self.act(ev))
                             for ev in leaves], wrap=True, spacing=8))
         self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text("Between rounds"),
+            title=ft.Text(_("Between rounds")),
             content=ft.Column(rows, tight=True, scroll=ft.ScrollMode.AUTO),
-            actions=[ft.TextButton("Close", on_click=lambda e: self.app.close_dialog())],
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: self.app.close_dialog())],
         ))
 
     def rematch(self, e: Any = None) -> None:

@@ -7,53 +7,58 @@ from typing import Any
 import flet as ft
 
 from companion.engine import GnavError
+from companion.i18n import EN, N_, Tr
 from companion.store import GameSummary, StoreError
 
 from . import theme
-from .widgets import body, button, error_text, heading, labelled, show_error, theme_toggle
+from .widgets import body, button, error_text, heading, labelled, show_error, top_actions
 from .words import and_list, winners_sentence
 
 PHASE_WORDS = {
-    "cut": "drawing for dealer",
-    "ready": "between rounds",
-    "turns": "turns",
-    "asking": "a swap waits",
-    "reveal": "reveal",
-    "over": "finished",
+    "cut": N_("drawing for dealer"),
+    "ready": N_("between rounds"),
+    "turns": N_("turns"),
+    "asking": N_("a swap waits"),
+    "reveal": N_("reveal"),
+    "over": N_("finished"),
 }
 
 
-def when(iso: str) -> str:
+def when(iso: str, tr: Tr = EN) -> str:
     """'2026-11-22T18:03:11Z' -> '2026-11-22 18:03 UTC'."""
+    _ = tr
     if "T" not in iso:
         return iso
     day, time = iso.split("T", 1)
-    return f"{day} {time[:5]} UTC"
+    return _("{day} {time} UTC", day=day, time=time[:5])
 
 
-def summary_line(g: GameSummary) -> str:
-    round_words = "not dealt yet" if g.round == 0 else f"round {g.round}"
-    parts = [g.rules, round_words, PHASE_WORDS.get(g.phase, g.phase), f"last played {when(g.updated)}"]
+def summary_line(g: GameSummary, tr: Tr = EN) -> str:
+    _ = tr
+    round_words = _("not dealt yet") if g.round == 0 else _("round {round}", round=g.round)
+    phase = _(PHASE_WORDS[g.phase]) if g.phase in PHASE_WORDS else g.phase
+    parts = [g.rules, round_words, phase, _("last played {when}", when=when(g.updated, tr))]
     if g.winners:
-        parts.insert(2, winners_sentence(g.winners))
+        parts.insert(2, winners_sentence(g.winners, tr))
     return " · ".join(parts)
 
 
 class TablesScreen:
     def __init__(self, app: Any) -> None:
         self.app = app
+        _ = app.tr
         self.error = error_text()
         self.notice = body("", color=ft.Colors.TERTIARY, visible=False)
         self.list = ft.Column([], spacing=12)
         self.import_field = ft.TextField(
-            label="Journal text", multiline=True, min_lines=4, max_lines=10,
-            text_size=theme.SMALL, hint_text="Paste a journal: one JSON line per event",
+            label=_("Journal text"), multiline=True, min_lines=4, max_lines=10,
+            text_size=theme.SMALL, hint_text=_("Paste a journal: one JSON line per event"),
         )
         self.import_error = error_text()
         self.import_box = ft.Column(
             [self.import_field,
-             ft.Row([button("Import", self.do_import, kind="filled"),
-                     button("Cancel", self.hide_import, kind="text")], wrap=True),
+             ft.Row([button(_("Import"), self.do_import, kind="filled"),
+                     button(_("Cancel"), self.hide_import, kind="text")], wrap=True),
              self.import_error],
             visible=False,
         )
@@ -63,15 +68,19 @@ class TablesScreen:
             self.notice.value, self.notice.visible = notice, True
         self.view = ft.View(
             route="/",
-            appbar=ft.AppBar(title=heading("Gnav Companion"), actions=[theme_toggle(app)]),
+            appbar=ft.AppBar(title=heading(_("Gnav Companion")), actions=top_actions(app)),
             controls=[
                 ft.Column(
                     [
                         self.notice,
-                        ft.Row([button("New table", self.new_table, icon=ft.Icons.ADD,
+                        ft.Row([button(_("New table"), self.new_table, icon=ft.Icons.ADD,
                                        kind="filled"),
-                                button("Import journal", self.show_import,
-                                       icon=ft.Icons.UPLOAD_FILE)],
+                                button(_("Import journal"), self.show_import,
+                                       icon=ft.Icons.UPLOAD_FILE),
+                                button(_("Learn"), lambda e: app.go("/learn"),
+                                       icon=ft.Icons.SCHOOL),
+                                button(_("Quiz"), lambda e: app.go("/quiz"),
+                                       icon=ft.Icons.QUIZ)],
                                wrap=True, spacing=12),
                         self.import_box,
                         self.export_box,
@@ -86,35 +95,37 @@ class TablesScreen:
         self.fill()
 
     def fill(self) -> None:
+        _ = self.app.tr
         games = self.app.store.list_games()
         tiles: list[ft.Control] = []
         if not games:
-            tiles.append(body("No saved games yet. Start with New table."))
+            tiles.append(body(_("No saved games yet. Start with New table.")))
         for g in games:
             tiles.append(self.tile(g))
         self.list.controls = tiles
 
     def tile(self, g: GameSummary) -> ft.Control:
+        _ = self.app.tr
         n = g.id
         opener = labelled(
-            f"Open game {n}",
+            _("Open game {n}", n=n),
             ft.Container(
                 content=ft.Column(
-                    [ft.Text(and_list(g.seats), size=theme.NAME, weight=ft.FontWeight.BOLD),
-                     ft.Text(summary_line(g), size=theme.SMALL)],
+                    [ft.Text(and_list(g.seats, self.app.tr), size=theme.NAME, weight=ft.FontWeight.BOLD),
+                     ft.Text(summary_line(g, self.app.tr), size=theme.SMALL)],
                     spacing=4, tight=True,
                 ),
                 on_click=lambda e: self.open(n), padding=12, border_radius=12, ink=True,
             ),
         )
         actions: list[ft.Control] = [
-            button(f"Export game {n}", lambda e: self.export(n), icon=ft.Icons.IOS_SHARE,
+            button(_("Export game {n}", n=n), lambda e: self.export(n), icon=ft.Icons.IOS_SHARE,
                    kind="text"),
-            button(f"Delete game {n}", lambda e: self.ask_delete(n), icon=ft.Icons.DELETE,
+            button(_("Delete game {n}", n=n), lambda e: self.ask_delete(n), icon=ft.Icons.DELETE,
                    kind="text"),
         ]
         if g.phase == "over":
-            actions.insert(0, button(f"Rematch game {n}", lambda e: self.rematch(n),
+            actions.insert(0, button(_("Rematch game {n}", n=n), lambda e: self.rematch(n),
                                      icon=ft.Icons.REPLAY, kind="text"))
         return ft.Card(
             content=ft.Container(
@@ -140,13 +151,14 @@ class TablesScreen:
         self.app.go(f"/game/{game.id}")
 
     def ask_delete(self, game_id: int) -> None:
+        _ = self.app.tr
         dialog = ft.AlertDialog(
             modal=True,
-            title=ft.Text("Delete this game?"),
-            content=ft.Text(f"Game {game_id} and its journal are removed for good."),
+            title=ft.Text(_("Delete this game?")),
+            content=ft.Text(_("Game {n} and its journal are removed for good.", n=game_id)),
             actions=[
-                ft.TextButton("Cancel", on_click=lambda e: self.cancel_dialog()),
-                ft.FilledButton("Delete", on_click=lambda e: self.delete(game_id)),
+                ft.TextButton(_("Cancel"), on_click=lambda e: self.cancel_dialog()),
+                ft.FilledButton(_("Delete"), on_click=lambda e: self.delete(game_id)),
             ],
         )
         self.app.show_dialog(dialog)
@@ -165,22 +177,23 @@ class TablesScreen:
         self.app.refresh()
 
     def export(self, game_id: int) -> None:
+        _ = self.app.tr
         try:
             text = self.app.store.export_journal(game_id)
         except StoreError as err:
             self.fail(str(err))
             return
-        field = ft.TextField(label=f"Journal of game {game_id}", value=text, multiline=True,
+        field = ft.TextField(label=_("Journal of game {n}", n=game_id), value=text, multiline=True,
                              min_lines=4, max_lines=12, read_only=True, text_size=theme.SMALL)
         self.export_box.controls = [
             field,
             ft.Row([
                 # the client copies inside the tap itself, the only time every browser allows
                 # it; the action binds to the page's clipboard, so only with a page
-                ft.FilledButton("Copy journal", icon=ft.Icons.CONTENT_COPY,
+                ft.FilledButton(_("Copy journal"), icon=ft.Icons.CONTENT_COPY,
                                 action=ft.CopyToClipboard(text) if self.app.page else None,
                                 height=theme.TOUCH),
-                button("Close", self.hide_export, kind="text"),
+                button(_("Close"), self.hide_export, kind="text"),
             ], wrap=True),
         ]
         self.export_box.visible = True

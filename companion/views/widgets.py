@@ -7,6 +7,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import LANGUAGE_NAMES
+
 from . import theme
 
 Handler = Callable[..., Any]
@@ -67,4 +69,32 @@ def show_error(target: ft.Text, message: str | None) -> None:
 
 
 def theme_toggle(app: Any) -> ft.Control:
-    return icon_button("Dark or light", ft.Icons.DARK_MODE, lambda e: app.toggle_theme())
+    _ = app.tr
+    return icon_button(_("Dark or light"), ft.Icons.DARK_MODE, lambda e: app.toggle_theme())
+
+
+def language_switch(app: Any) -> ft.Control:
+    """The language button of every top bar: a dialog with each language named in itself."""
+    _ = app.tr
+
+    def choose(e: Any = None) -> None:
+        choices: list[ft.Control] = [
+            ft.FilledButton(name, on_click=lambda e, code=code: app.set_language(code),
+                            height=theme.TOUCH)
+            if code == app.tr.lang else
+            ft.OutlinedButton(name, on_click=lambda e, code=code: app.set_language(code),
+                              height=theme.TOUCH)
+            for code, name in LANGUAGE_NAMES.items()
+        ]
+        app.show_dialog(ft.AlertDialog(
+            title=ft.Text(_("Language")),
+            content=ft.Column(choices, tight=True, spacing=8),
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: app.close_dialog())],
+        ))
+
+    return icon_button(_("Language"), ft.Icons.TRANSLATE, choose)
+
+
+def top_actions(app: Any, *more: ft.Control) -> list[ft.Control]:
+    """A screen's own top-bar controls, then the language switch and the theme toggle."""
+    return [*more, language_switch(app), theme_toggle(app)]

@@ -1,6 +1,8 @@
 """Engine values told as sentences: calls in the rule book's words, banners, settlements, history.
 
 No Flet here: every screen narrates through these functions, and the tests read them directly.
+Every function takes the session's `Tr` (English when left out), so the same Outcome or
+Settlement is told in every language from the one engine value.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from companion.engine import (
     TableState,
 )
 from companion.engine.pieces import STOCK
+from companion.i18n import EN, N_, Np_, Tr
 
-# The calls as each rule book's source says them (shared/rules/gnav.md, "The calls").
+# The calls as each rule book's source says them (shared/rules/gnav.md, "The calls"). These are
+# never translated: the table says them as the rule book does, with a translation beside them.
 CALL_WORDS: dict[str, dict[str, str]] = {
     "damm": {
         "stand": "«Står»",
@@ -57,25 +61,64 @@ CALL_WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+# What each call means, in English; translated with the context "call" for the other languages.
+CALL_GLOSS: dict[str, dict[str, str]] = {
+    "damm": {
+        "stand": Np_("call", "I stand"),
+        "change": Np_("call", "Will you swap?"),
+        "cuckoo": Np_("call", "Cuckoo!"),
+        "dragoon": Np_("call", "Chop off!"),
+        "cat": Np_("call", "Puss!"),
+        "horse": Np_("call", "Horse, pass on!"),
+        "house": Np_("call", "House, pass on!"),
+    },
+    "pagat": {
+        "stand": Np_("call", "I stand"),
+        "change": Np_("call", "I swap"),
+        "cuckoo": Np_("call", "Stop! Cuckoo!"),
+        "dragoon": Np_("call", "Chop!"),
+        "cat": Np_("call", "Miaow!"),
+        "horse": Np_("call", "Pass the horse!"),
+        "house": Np_("call", "Pass the house!"),
+    },
+    "gamerules": {
+        "stand": Np_("call", "Keep"),
+        "change": Np_("call", "Swap"),
+        "cuckoo": Np_("call", "Stop cuckoo!"),
+        "dragoon": Np_("call", "Cut off!"),
+        "cat": Np_("call", "Meow!"),
+        "horse": Np_("call", "Pass the horse!"),
+        "house": Np_("call", "Pass the house!"),
+    },
+}
+
 PIECE_TITLES: dict[str, str] = {
-    "cuckoo": "Cuckoo", "dragoon": "Dragoon", "cat": "Cat", "horse": "Horse", "house": "House",
-    "pot": "Pot", "owl": "Owl", "fool": "Fool",
+    "cuckoo": Np_("piece", "Cuckoo"), "dragoon": Np_("piece", "Dragoon"),
+    "cat": Np_("piece", "Cat"), "horse": Np_("piece", "Horse"), "house": Np_("piece", "House"),
+    "pot": Np_("piece", "Pot"), "owl": Np_("piece", "Owl"), "fool": Np_("piece", "Fool"),
+}
+# The piece with its definite article, as a sentence names it: "the cuckoo", "gauken".
+PIECE_DEFINITE: dict[str, str] = {
+    "cuckoo": Np_("definite", "the cuckoo"), "dragoon": Np_("definite", "the dragoon"),
+    "cat": Np_("definite", "the cat"), "horse": Np_("definite", "the horse"),
+    "house": Np_("definite", "the house"), "pot": Np_("definite", "the pot"),
+    "owl": Np_("definite", "the owl"), "fool": Np_("definite", "the fool"),
 }
 
 RULEBOOK_SUMMARY: dict[str, str] = {
-    "damm": (
+    "damm": N_(
         "The printed Norwegian rule sheet (Damm). A dragoon or cat stops the swap and the asker "
         "pays a counter; a cat undoes nothing. The dealer may swap with the stock, which never "
         "calls. The fool stands apart: a lone fool pays, two fools each take a counter from "
         "the pool."
     ),
-    "pagat": (
+    "pagat": N_(
         "The rules on Wikipedia, after pagat.com. After a dragoon play goes on left of the "
         "holder. A cat undoes every swap made this round. The stock passes on a horse or a "
         "house and draws again. The fool is the lowest piece and drags the next lowest down "
         "with it."
     ),
-    "gamerules": (
+    "gamerules": N_(
         "The modern English rewrite (gamerules.com). A cat undoes every swap made this round. "
         "The stock follows the matador rules for whatever it shows. The fool is the lowest "
         "piece and drags the next lowest down; the two holders of two fools may sit out the "
@@ -85,38 +128,39 @@ RULEBOOK_SUMMARY: dict[str, str] = {
 
 # Every rule book field in words: its title and what it does (gnav.md, "Rule book fields").
 FIELD_TITLES: dict[str, str] = {
-    "fool_scoring": "Fool scoring",
-    "two_fools_sit_out": "Two fools may sit out",
-    "chop_continues": "After a dragoon, play goes on",
-    "cat_reverses": "A cat undoes the swaps",
-    "stock_calls": "Calls the stock makes",
-    "asker_pays": "Calls the asker pays for",
+    "fool_scoring": N_("Fool scoring"),
+    "two_fools_sit_out": N_("Two fools may sit out"),
+    "chop_continues": N_("After a dragoon, play goes on"),
+    "cat_reverses": N_("A cat undoes the swaps"),
+    "stock_calls": N_("Calls the stock makes"),
+    "asker_pays": N_("Calls the asker pays for"),
 }
 FIELD_HELP: dict[str, str] = {
-    "fool_scoring": (
+    "fool_scoring": N_(
         "Stands apart: the fool is outside the order; when both fools are shown each holder "
         "takes a counter from the pool, a lone fool pays. Drags the next: the fool is the "
         "lowest piece, and its holder and the holder of the next lowest piece both lose."
     ),
-    "two_fools_sit_out": (
+    "two_fools_sit_out": N_(
         "When both fools are shown, their holders may sit out the next round."
     ),
-    "chop_continues": (
+    "chop_continues": N_(
         "After a dragoon stops a swap: play goes on left of the asker, or left of the holder "
         "(the seats in between lose their turn)."
     ),
-    "cat_reverses": (
+    "cat_reverses": N_(
         "A cat stops the swap and every swap made this round is handed back, newest first."
     ),
-    "stock_calls": (
+    "stock_calls": N_(
         "Which matadors count when the dealer swaps with the stock. None: the stock never "
         "calls, the dealer just swaps."
     ),
-    "asker_pays": "Which calls make the asker pay a counter (or take a stroke) at once.",
+    "asker_pays": N_("Which calls make the asker pay a counter (or take a stroke) at once."),
 }
 CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "fool_scoring": {"damm": "Stands apart", "drags_next": "Drags the next"},
-    "chop_continues": {"after_asker": "Left of the asker", "after_holder": "Left of the holder"},
+    "fool_scoring": {"damm": N_("Stands apart"), "drags_next": N_("Drags the next")},
+    "chop_continues": {"after_asker": N_("Left of the asker"),
+                       "after_holder": N_("Left of the holder")},
 }
 
 
@@ -125,253 +169,334 @@ def call_words(rules: str, call: str) -> str:
     return CALL_WORDS.get(rules, CALL_WORDS["damm"])[call]
 
 
-def piece_title(piece: str) -> str:
-    return PIECE_TITLES.get(piece, piece)
+def call_gloss(rules: str, call: str, tr: Tr = EN) -> str | None:
+    """What the call means in the reader's language, or None when the words already say it."""
+    _p = tr.p
+    meaning = _p("call", CALL_GLOSS.get(rules, CALL_GLOSS["damm"])[call])
+    if meaning.casefold() == call_words(rules, call).strip("«»").casefold():
+        return None
+    return meaning
 
 
-def the_piece(piece: str) -> str:
-    """'the cuckoo', 'the 12'."""
-    return f"the {piece}"
+def call_with_gloss(rules: str, call: str, tr: Tr = EN) -> str:
+    """«Kiss!» (“Puss!”): the rule book's words with their translation beside them."""
+    _ = tr
+    words = call_words(rules, call)
+    gloss = call_gloss(rules, call, tr)
+    return words if gloss is None else _("{words} (“{meaning}”)", words=words, meaning=gloss)
 
 
-def and_list(names: Sequence[str]) -> str:
+def piece_title(piece: str, tr: Tr = EN) -> str:
+    _p = tr.p
+    return _p("piece", PIECE_TITLES[piece]) if piece in PIECE_TITLES else piece
+
+
+def the_piece(piece: str, tr: Tr = EN) -> str:
+    """'the cuckoo', 'the 12' (in Norwegian 'gauken', 'brikken 12')."""
+    _, _p = tr, tr.p
+    if piece in PIECE_DEFINITE:
+        return _p("definite", PIECE_DEFINITE[piece])
+    return _("the {number}", number=piece)
+
+
+def and_list(names: Sequence[str], tr: Tr = EN) -> str:
+    _ = tr
     names = list(names)
     if not names:
         return ""
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
 
 
-def holder_words(holder: str | None) -> str:
-    return "the stock" if holder == STOCK or holder is None else holder
+def holder_words(holder: str | None, tr: Tr = EN) -> str:
+    _ = tr
+    return _("the stock") if holder == STOCK or holder is None else holder
 
 
-def pays_words(counters: bool) -> str:
-    return "pays a counter into the pool" if counters else "takes a stroke"
+def pays_words(counters: bool, tr: Tr = EN) -> str:
+    _ = tr
+    return _("pays a counter into the pool") if counters else _("takes a stroke")
 
 
-def handback_words(pairs: Sequence[tuple[str, str]]) -> str:
+def handback_words(pairs: Sequence[tuple[str, str]], tr: Tr = EN) -> str:
     """'Everyone hands back: Cy ↔ Dag, then Bo ↔ Cy' (pairs newest first)."""
-    parts = [f"{a} ↔ {holder_words(b)}" for a, b in pairs]
-    return "Everyone hands back: " + ", then ".join(parts)
+    _ = tr
+    parts = [_("{a} ↔ {b}", a=a, b=holder_words(b, tr)) for a, b in pairs]
+    return _("Everyone hands back: {pairs}", pairs=_(", then ").join(parts))
 
 
-def rulebook_differences(book: Rulebook, preset: Rulebook) -> list[str]:
+def rulebook_summary(rules: str, tr: Tr = EN) -> str:
+    _ = tr
+    return _(RULEBOOK_SUMMARY[rules])
+
+
+def field_title(key: str, tr: Tr = EN) -> str:
+    _ = tr
+    return _(FIELD_TITLES[key])
+
+
+def field_help(key: str, tr: Tr = EN) -> str:
+    _ = tr
+    return _(FIELD_HELP[key])
+
+
+def rulebook_differences(book: Rulebook, preset: Rulebook, tr: Tr = EN) -> list[str]:
     """Each house rule that differs from the preset, in words."""
+    _ = tr
     out = []
-    for key, title in FIELD_TITLES.items():
+    for key in FIELD_TITLES:
         mine, theirs = getattr(book, key), getattr(preset, key)
         if mine != theirs:
-            out.append(f"{title}: {field_value_words(key, mine)}")
+            out.append(_("{rule}: {value}", rule=field_title(key, tr),
+                         value=field_value_words(key, mine, tr)))
     return out
 
 
-def field_value_words(key: str, value: Any) -> str:
+def field_value_words(key: str, value: Any, tr: Tr = EN) -> str:
+    _ = tr
     if key in CHOICE_WORDS:
-        return CHOICE_WORDS[key][value]
+        return _(CHOICE_WORDS[key][value])
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (tuple, list)):
-        return and_list([str(v) for v in value]) if value else "none"
+        return and_list([piece_title(str(v), tr).lower() for v in value], tr) if value \
+            else _("none")
     return str(value)
 
 
 # --- what an event did (banner, history) ------------------------------------------------------
 
 
-def outcome_sentences(outcome: Outcome, rules: str, counters: bool) -> list[str]:
+def _says(holder: str | None, rules: str, call: str, tr: Tr) -> str:
+    """'Cy says «Hogg av!» (“Chop off!”)', or 'The stock shows ...' for the stock."""
+    _ = tr
+    words = call_with_gloss(rules, call, tr)
+    if holder == STOCK or holder is None:
+        return _("The stock shows {piece} {words}", piece=the_piece(call, tr), words=words)
+    return _("{holder} says {words}", holder=holder, words=words)
+
+
+def outcome_sentences(outcome: Outcome, rules: str, counters: bool, tr: Tr = EN) -> list[str]:
     """What one event did, as sentences (no 'what now')."""
+    _ = tr
     kind = outcome.kind
     seat = outcome.seat or ""
-    holder = holder_words(outcome.holder)
+    holder = holder_words(outcome.holder, tr)
     call = outcome.call or "none"
     if kind == "cut_tie":
-        return [f"A tie for the highest piece: {and_list(outcome.tied)} draw again."]
+        return [_("A tie for the highest piece: {seats} draw again.",
+                  seats=and_list(outcome.tied, tr))]
     if kind == "cut_dealer":
-        return [f"{seat} drew the highest piece and deals first."]
+        return [_("{seat} drew the highest piece and deals first.", seat=seat)]
     if kind == "deal":
-        return [f"{seat} deals."]
+        return [_("{seat} deals.", seat=seat)]
     if kind == "knock":
-        return [f"{seat} knocks: {seat} was dealt the fool."]
+        return [_("{seat} knocks: {seat} was dealt the fool.", seat=seat)]
     if kind == "stand":
-        return [f"{seat} stands."]
+        return [_("{seat} stands.", seat=seat)]
     if kind == "change":
         if outcome.lapsed:
-            return [f"{seat} asks the stock, but the stock is empty: no swap."]
-        return [f"{seat} asks {holder} to swap."]
+            return [_("{seat} asks the stock, but the stock is empty: no swap.", seat=seat)]
+        return [_("{seat} asks {holder} to swap.", seat=seat, holder=holder)]
     if kind == "exchange":
         if outcome.holder == STOCK:
-            return [f"{seat} swaps with the stock."]
-        return [f"{seat} and {holder} swap."]
+            return [_("{seat} swaps with the stock.", seat=seat)]
+        return [_("{seat} and {holder} swap.", seat=seat, holder=holder)]
+    if kind == "reveal":
+        assert outcome.settlement is not None
+        return settlement_sentences(outcome.settlement, counters, tr)[:2]
+    if kind == "sit_out":
+        return [_("{seat} sits out the next round.", seat=seat)]
+    if kind == "leave":
+        return [_("{seat} leaves the game.", seat=seat)]
     out: list[str] = []
-    words = call_words(rules, call) if call != "none" else ""
-    who = "The stock shows" if outcome.holder == STOCK else f"{holder} holds"
+    says = _says(outcome.holder, rules, call, tr)
     if kind == "cuckoo":
-        out.append(f"{words} {who} the cuckoo: no swap, the turns are over.")
+        out.append(_("{says}: the cuckoo stops everything. No swap, and the turns are over.",
+                     says=says))
     elif kind == "chop":
-        out.append(f"{words} {who} the dragoon: no swap.")
+        out.append(_("{says}: the dragoon stops the swap. {seat} keeps the piece.",
+                     says=says, seat=seat))
     elif kind == "cat":
-        out.append(f"{words} {who} the cat: no swap.")
+        out.append(_("{says}: the cat stops the swap. {seat} keeps the piece.",
+                     says=says, seat=seat))
     elif kind == "pass":
         if outcome.lapsed:
-            out.append(f"{words} {who} the {call}, and the stock is empty: no swap.")
+            out.append(_("{says}: the swap passes on, but the stock is empty: no swap.",
+                         says=says))
         else:
-            out.append(f"{words} {who} the {call}: the swap passes on.")
+            out.append(_("{says}: {holder} keeps {piece}, and the swap passes on.",
+                         says=says, holder=holder, piece=the_piece(call, tr)))
     elif kind == "set_aside":
         if outcome.lapsed:
-            out.append(f"{words} The stock shows the {call}; it is set aside and the stock is "
-                       "empty: no swap.")
+            out.append(_("{says}: it is set aside, and the stock is empty: no swap.",
+                         says=says))
         else:
-            out.append(f"{words} The stock shows the {call}: it is set aside and the stock "
-                       "draws again.")
-    elif kind == "reveal":
-        assert outcome.settlement is not None
-        return settlement_sentences(outcome.settlement, counters)[:2]
-    elif kind == "sit_out":
-        return [f"{seat} sits out the next round."]
-    elif kind == "leave":
-        return [f"{seat} leaves the game."]
+            out.append(_("{says}: it is set aside and the stock draws again.", says=says))
     if kind in ("chop", "cat") or outcome.charged:
         if outcome.charged:
-            out.append(f"{seat} {pays_words(counters)}.")
+            out.append(_("{seat} {pays}.", seat=seat, pays=pays_words(counters, tr)))
         elif call in ("dragoon", "cat"):
-            out.append(f"{seat} has nothing left to pay.")
+            out.append(_("{seat} has nothing left to pay.", seat=seat))
     if outcome.handback:
-        out.append(handback_words(outcome.handback) + ".")
+        out.append(handback_words(outcome.handback, tr) + ".")
     return out
 
 
-def now_sentence(state: TableState) -> str:
+def now_sentence(state: TableState, tr: Tr = EN) -> str:
     """What the table must do now."""
+    _ = tr
     if state.phase == "cut":
-        return f"Draw for dealer: {and_list([state.names[i] for i in state.cut_seats])} draw."
+        return _("Draw for dealer: {seats} draw.",
+                 seats=and_list([state.names[i] for i in state.cut_seats], tr))
     if state.phase == "ready":
-        return f"{state.dealer_name} deals round {state.round + 1}."
+        return _("{dealer} deals round {round}.", dealer=state.dealer_name,
+                 round=state.round + 1)
     if state.phase == "turns":
-        return f"{state.turn_name}'s turn."
+        return _("{seat}'s turn.", seat=state.turn_name)
     if state.phase == "asking":
         if state.asked_name == STOCK:
-            return f"{state.turn_name} now asks the stock."
-        return f"{state.turn_name} now asks {state.asked_name}."
+            return _("{seat} now asks the stock.", seat=state.turn_name)
+        return _("{seat} now asks {holder}.", seat=state.turn_name, holder=state.asked_name)
     if state.phase == "reveal":
-        return "Show your pieces."
-    return winners_sentence([state.names[i] for i in state.winners])
+        return _("Show your pieces.")
+    return winners_sentence([state.names[i] for i in state.winners], tr)
 
 
-def banner_lines(outcome: Outcome, state: TableState) -> list[str]:
+def banner_lines(outcome: Outcome, state: TableState, tr: Tr = EN) -> list[str]:
     """The banner after an event: what happened, then what the table must do now."""
-    lines = outcome_sentences(outcome, state.table.rules, state.counters)
+    _ = tr
+    lines = outcome_sentences(outcome, state.table.rules, state.counters, tr)
     if outcome.kind == "change" and state.phase == "asking":
-        lines.append("The stock answers: what does its top piece show?"
-                     if state.asked_name == STOCK else f"{state.asked_name} answers.")
+        lines.append(_("The stock answers: what does its top piece show?")
+                     if state.asked_name == STOCK
+                     else _("{holder} answers.", holder=state.asked_name))
     elif outcome.kind != "reveal":
-        lines.append(now_sentence(state))
+        lines.append(now_sentence(state, tr))
     return lines
 
 
-def winners_sentence(winners: Sequence[str]) -> str:
+def winners_sentence(winners: Sequence[str], tr: Tr = EN) -> str:
+    _ = tr
     if not winners:
-        return "The game is over."
+        return _("The game is over.")
     if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return f"{and_list(winners)} share the win"
+        return _("{seat} wins", seat=winners[0])
+    return _("{seats} share the win", seats=and_list(winners, tr))
 
 
-def settlement_sentences(s: Settlement, counters: bool) -> list[str]:
+def settlement_sentences(s: Settlement, counters: bool, tr: Tr = EN) -> list[str]:
     """The reveal's settlement, told in order: losers pay, fools are scored, who is out."""
+    _, _n = tr, tr.n
     out: list[str] = []
-    pay = pays_words(counters)
+    pay = pays_words(counters, tr)
     for loss in s.losses:
-        piece = the_piece(loss.piece)
+        seat, piece = loss.seat, the_piece(loss.piece, tr)
         if loss.reason == "lowest":
-            why = f"{loss.seat} shows {piece}, the lowest piece,"
+            why = _("{seat} shows {piece}, the lowest piece,", seat=seat, piece=piece)
         elif loss.reason == "fool":
-            why = f"{loss.seat} shows the only fool,"
+            why = _("{seat} shows the only fool,", seat=seat)
         elif loss.reason == "fool_lowest":
-            why = f"{loss.seat} shows a fool, the lowest piece,"
+            why = _("{seat} shows a fool, the lowest piece,", seat=seat)
         else:
-            why = f"{loss.seat} shows {piece}, the next lowest after the fool,"
+            why = _("{seat} shows {piece}, the next lowest after the fool,",
+                    seat=seat, piece=piece)
         if loss.paid:
-            out.append(f"{why} and {pay}.")
+            out.append(_("{why} and {pays}.", why=why, pays=pay))
         else:
-            out.append(f"{why} but has nothing left to pay.")
+            out.append(_("{why} but has nothing left to pay.", why=why))
     for take in s.fool_takes:
         if take.took:
-            gain = "takes a counter from the pool" if counters else "wipes out a stroke"
-            out.append(f"Two fools: {take.seat} {gain}.")
+            out.append(_("Two fools: {seat} takes a counter from the pool.", seat=take.seat)
+                       if counters
+                       else _("Two fools: {seat} wipes out a stroke.", seat=take.seat))
         elif counters:
-            out.append(f"Two fools: {take.seat} takes nothing, the pool is empty.")
+            out.append(_("Two fools: {seat} takes nothing, the pool is empty.", seat=take.seat))
         else:
-            out.append(f"Two fools: {take.seat} has no stroke to wipe out.")
+            out.append(_("Two fools: {seat} has no stroke to wipe out.", seat=take.seat))
     if not s.losses and not s.fool_takes:
-        out.append("Nobody pays this round.")
+        out.append(_("Nobody pays this round."))
     for name in s.went_out:
-        out.append(f"{name} is out of the game.")
+        out.append(_("{seat} is out of the game.", seat=name))
     if s.winners:
-        out.append(winners_sentence(s.winners) + ".")
+        out.append(winners_sentence(s.winners, tr) + ".")
     else:
         if counters:
-            out.append(f"The pool holds {plural(s.pool, 'counter')}.")
+            out.append(_n("The pool holds {count} counter.", "The pool holds {count} counters.",
+                          s.pool))
         if s.next_dealer:
-            out.append(f"{s.next_dealer} deals next.")
+            out.append(_("{seat} deals next.", seat=s.next_dealer))
     return out
 
 
-def two_fools_sentence(s: Settlement, rulebook: Rulebook) -> str | None:
+def two_fools_sentence(s: Settlement, rulebook: Rulebook, tr: Tr = EN) -> str | None:
+    _ = tr
     if s.two_fools and rulebook.two_fools_sit_out and not s.winners:
-        return f"{and_list(s.two_fools)} held the two fools and may sit out the next round."
+        return _("{seats} held the two fools and may sit out the next round.",
+                 seats=and_list(s.two_fools, tr))
     return None
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def balance_words(state: TableState, i: int) -> str:
+def balance_words(state: TableState, i: int, tr: Tr = EN) -> str:
     """'3 counters', '2 of 5 strokes'."""
+    _n = tr.n
     if state.counters:
-        return plural(state.balance[i], "counter")
-    return f"{state.balance[i]} of {plural(state.limit, 'stroke')}"
+        return _n("{count} counter", "{count} counters", state.balance[i])
+    return _n("{done} of {count} stroke", "{done} of {count} strokes", state.limit,
+              done=state.balance[i])
 
 
 # --- events as words (undo, history) ----------------------------------------------------------
 
 
-def event_sentence(event: Event, rules: str) -> str:
+def event_sentence(event: Event, rules: str, tr: Tr = EN) -> str:
     """An event told on its own, e.g. for 'Undid: Bo stands'."""
+    _ = tr
     if isinstance(event, Stand):
-        return f"{event.seat} stands"
+        return _("{seat} stands", seat=event.seat)
     if isinstance(event, Change):
-        return f"{event.seat} asks to swap"
+        return _("{seat} asks to swap", seat=event.seat)
     if isinstance(event, Reply):
-        who = holder_words(event.source)
-        who = who[0].upper() + who[1:]
+        if event.source == STOCK:
+            if event.call == "none":
+                return _("The stock swaps")
+            return _("The stock shows {piece} {words}", piece=the_piece(event.call, tr),
+                     words=call_with_gloss(rules, event.call, tr))
         if event.call == "none":
-            return f"{who} swaps"
-        return f"{who} calls {call_words(rules, event.call)} ({event.call})"
+            return _("{seat} swaps", seat=event.source)
+        return _("{seat} answers with {piece}: {words}", seat=event.source,
+                 words=call_with_gloss(rules, event.call, tr),
+                 piece=the_piece(event.call, tr))
     if isinstance(event, Knock):
-        return f"{event.seat} knocks"
+        return _("{seat} knocks", seat=event.seat)
     if isinstance(event, Deal):
-        return "the deal"
+        return _("the deal")
     if isinstance(event, Reveal):
-        return "the reveal (" + ", ".join(f"{s} {p}" for s, p in event.pieces) + ")"
+        return _("the reveal ({pieces})", pieces=pieces_words(event.pieces, tr))
     if isinstance(event, Cut):
-        return "the draw for dealer (" + ", ".join(f"{s} {p}" for s, p in event.pieces) + ")"
+        return _("the draw for dealer ({pieces})", pieces=pieces_words(event.pieces, tr))
     if isinstance(event, SitOut):
-        return f"{event.seat} sits out"
+        return _("{seat} sits out", seat=event.seat)
     if isinstance(event, Leave):
-        return f"{event.seat} leaves"
+        return _("{seat} leaves", seat=event.seat)
     return str(event)  # pragma: no cover - the Event union is closed
 
 
+def pieces_words(pieces: Sequence[tuple[str, str]], tr: Tr = EN) -> str:
+    """'Ann fool, Bo 3' with the pieces named in the reader's language."""
+    return ", ".join(f"{seat} {piece_title(piece, tr).lower()}" for seat, piece in pieces)
+
+
 def history_line(number: int, event: Event, outcome: Outcome, rules: str, counters: bool,
-                 round_no: int | None = None) -> str:
+                 round_no: int | None = None, tr: Tr = EN) -> str:
     """One line of the history: '12. Bo asks Cy to swap.'"""
+    _ = tr
     if isinstance(event, Deal) and round_no is not None:
-        text = f"Round {round_no}: {outcome.seat} deals."
+        text = _("Round {round}: {seat} deals.", round=round_no, seat=outcome.seat)
     elif isinstance(event, Reveal) and outcome.settlement is not None:
-        text = "Reveal: " + " ".join(settlement_sentences(outcome.settlement, counters))
+        text = _("Reveal: {sentences}",
+                 sentences=" ".join(settlement_sentences(outcome.settlement, counters, tr)))
     else:
-        text = " ".join(outcome_sentences(outcome, rules, counters))
+        text = " ".join(outcome_sentences(outcome, rules, counters, tr))
     return f"{number}. {text}"

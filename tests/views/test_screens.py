@@ -97,11 +97,13 @@ def test_turn_offers_only_stand_and_change_and_commits_before_showing(app: App) 
     finally:
         other.close()
     labels = buttons(screen.view)
-    assert {"Swap", "Cuckoo «Ko-ko!»", "Dragoon «Hogg av!»", "Cat «Kiss!»",
-            "Horse «Hest forbi!»", "House «Hus forbi!»"} <= set(labels)
-    tap(screen.view, "Cat «Kiss!»")
+    # each call: the piece, the rule book's words, then their meaning in the reader's language
+    assert {"Swap", "Cuckoo «Ko-ko!» “Cuckoo!”", "Dragoon «Hogg av!» “Chop off!”",
+            "Cat «Kiss!» “Puss!”", "Horse «Hest forbi!» “Horse, pass on!”",
+            "House «Hus forbi!» “House, pass on!”"} <= set(labels)
+    tap(screen.view, "Cat «Kiss!» “Puss!”")
     banner = texts(identified(screen.view, "banner"))
-    assert banner == ["«Kiss!» Cy holds the cat: no swap.", "Bo pays a counter into the pool.",
+    assert banner == ["Cy says «Kiss!» (“Puss!”): the cat stops the swap. Bo keeps the piece.", "Bo pays a counter into the pool.",
                       "Cy's turn."]
     assert screen.game.state.balance[1] == 2 and screen.game.state.pool == 1
 

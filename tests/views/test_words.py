@@ -42,7 +42,8 @@ def test_dragoon_banner_says_who_paid_and_whose_turn_it_is() -> None:
     s.apply(Deal())
     s.apply(Change("Bo"))
     lines = banner_lines(s.apply(Reply("Cy", "dragoon")), s)
-    assert lines == ["«Hogg av!» Cy holds the dragoon: no swap.",
+    assert lines == [("Cy says «Hogg av!» (“Chop off!”): the dragoon stops the swap. "
+                      "Bo keeps the piece."),
                      "Bo pays a counter into the pool.", "Cy's turn."]
 
 
@@ -59,7 +60,8 @@ def test_pass_banner_says_who_is_asked_now() -> None:
     s.apply(Deal())
     s.apply(Change("Bo"))
     lines = banner_lines(s.apply(Reply("Cy", "horse")), s)
-    assert lines[0] == "«Hest forbi!» Cy holds the horse: the swap passes on."
+    assert lines[0] == ("Cy says «Hest forbi!» (“Horse, pass on!”): Cy keeps the horse, and "
+                        "the swap passes on.")
     assert lines[-1] == "Bo now asks Dag."
 
 
@@ -79,7 +81,7 @@ def test_pagat_cat_lists_the_handback_newest_first() -> None:
     s.apply(Change("Dag"))
     lines = banner_lines(s.apply(Reply("Ann", "cat")), s)
     assert "Everyone hands back: Cy ↔ Dag, then Bo ↔ Cy." in lines
-    assert lines[0].startswith("«Miaow!»")
+    assert lines[0].startswith("Ann says «Miaow!»: the cat stops the swap.")
     assert "Dag pays a counter into the pool." in lines
 
 
@@ -138,7 +140,7 @@ def test_winners_sentence_shares_the_win() -> None:
 def test_event_sentence_for_undo() -> None:
     assert event_sentence(Stand("Bo"), "damm") == "Bo stands"
     assert event_sentence(Reply("stock", "none"), "damm") == "The stock swaps"
-    assert event_sentence(Reply("Cy", "cat"), "damm") == "Cy calls «Kiss!» (cat)"
+    assert event_sentence(Reply("Cy", "cat"), "damm") == "Cy answers with the cat: «Kiss!» (“Puss!”)"
     assert event_sentence(Deal(), "damm") == "the deal"
 
 

@@ -1,0 +1,72 @@
+"""The app's languages: English (the source language), Norwegian bokmål and Danish.
+
+Every user-visible string in companion/views goes through a `Tr` (used under the local names
+`_`, `_n` and `_p`), whose messages live in gettext catalogues under companion/locale. Each
+browser session has its own `Tr`, so two tablets on one server can read two languages.
+Messages are `str.format` templates with named fields: `_("{seat} stands.", seat=name)`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from functools import cache
+from pathlib import Path
+
+from .catalog import compile_mo, read_po
+
+LANGUAGES: tuple[str, ...] = ("en", "nb", "da")
+DEFAULT_LANGUAGE = "en"
+# Each language named in itself, as the switch shows it.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "nb": "Norsk bokmål", "da": "Dansk"}
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "companion"
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is defined; it is translated where it is shown."""
+    return message
+
+
+def Np_(context: str, message: str) -> str:
+    """N_ with a context, for messages translated with `_p(context, message)`."""
+    return message
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of `lang` (English is the source: messages stand as written)."""
+    if lang == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    path = po_path(lang)
+    if not path.exists():
+        raise LookupError(f"no catalogue for language {lang!r} at {path}")
+    return gettext.GNUTranslations(io.BytesIO(compile_mo(read_po(path))))
+
+
+class Tr:
+    """Translates and fills in messages for one language."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+        self._t = translations(self.lang)
+
+    def __call__(self, message: str, /, **values: object) -> str:
+        text = self._t.gettext(message)
+        return text.format(**values) if values else text
+
+    def n(self, singular: str, plural: str, count: int, /, **values: object) -> str:
+        """A message with a number in it: `count` picks the plural form and fills {count}."""
+        return self._t.ngettext(singular, plural, count).format(count=count, **values)
+
+    def p(self, context: str, message: str, /, **values: object) -> str:
+        """A message whose translation depends on `context` (e.g. "definite" piece names)."""
+        text = self._t.pgettext(context, message)
+        return text.format(**values) if values else text
+
+
+EN = Tr(DEFAULT_LANGUAGE)
