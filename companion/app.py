@@ -21,6 +21,7 @@ from companion.store import Game, Store, StoreError
 
 from .views import theme
 from .views.history import HistoryScreen
+from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
 from .views.table import GameScreen
 from .views.tables import TablesScreen
@@ -113,8 +114,12 @@ class App:
             page = self.page
             self.page.run_task(_push_route, page, self.route)
 
-    def show(self, route: str) -> None:
+    def show(self, route: str, keep_view: bool = False) -> None:
+        """Shows the screen for `route`. With `keep_view` (a language switch) the new screen's
+        bar and controls move into the View already on the client, so its open routes (a
+        closing dialog) are not torn away with a replaced View."""
         self.close_dialog()
+        old_view = getattr(self.screen, "view", None) if keep_view else None
         screen = self._screen_for(route)
         if screen is None:
             route, screen = "/", TablesScreen(self)
@@ -127,8 +132,14 @@ class App:
             self.store.set_last_open(None)
         self._keep_awake(game_open)
         if self.page is not None:
-            self.page.views.clear()
-            self.page.views.append(screen.view)
+            if (isinstance(old_view, ft.View) and old_view.route == screen.view.route
+                    and self.page.views and self.page.views[-1] is old_view):
+                old_view.appbar = screen.view.appbar
+                old_view.controls = screen.view.controls
+                screen.view = old_view
+            else:
+                self.page.views.clear()
+                self.page.views.append(screen.view)
             self.page.update()
 
     def _screen_for(self, route: str) -> Any:
@@ -136,6 +147,15 @@ class App:
             return TablesScreen(self)
         if route == "/new":
             return NewTableScreen(self)
+        if route == "/learn":
+            return LearnScreen(self)
+        match = re.fullmatch(r"/learn/(\d+)", route)
+        if match is not None:
+            try:
+                game = self.games.game(int(match.group(1)))
+            except StoreError:
+                return LearnScreen(self)
+            return LearnScreen(self, game.state.rules, game.id, route)
         match = re.fullmatch(r"/game/(\d+)(/history)?", route)
         if match is None:
             return None
@@ -173,10 +193,14 @@ class App:
         if lang not in LANGUAGES:
             return
         self.close_dialog()
+        if self.page is not None:
+            # the language dialog may still be up on the client after a quick second tap
+            while self.page.pop_dialog() is not None:
+                pass
         if lang != self.tr.lang:
             self.tr = Tr(lang)
             old = self.screen
-            self.show(self.route)
+            self.show(self.route, keep_view=True)
             adopt = getattr(self.screen, "adopt", None)
             if adopt is not None and old is not None:
                 adopt(old)

@@ -1,0 +1,102 @@
+"""The Learn screen ("/learn", or "/learn/{N}" for game N's rule book): the 21 pieces in order,
+each with its picture, its names in Norwegian, Danish and English, its rank, and for each
+matador its call and what it does under the rule book, with how the other books differ."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine import PIECES, PRESETS, Rulebook
+
+from . import theme
+from .pieces import piece_image
+from .teach import lesson, names, title
+from .widgets import body, button, heading, top_actions
+from .words import rulebook_summary
+
+
+class LearnScreen:
+    def __init__(self, app: Any, book: Rulebook | None = None, game_id: int | None = None,
+                 route: str = "/learn") -> None:
+        self.app = app
+        self.game_id = game_id
+        self.book = book or PRESETS["damm"]
+        _ = app.tr
+        back = (button(_("Back to the table"), lambda e: app.go(f"/game/{game_id}"),
+                       kind="text")
+                if game_id is not None else
+                button(_("Tables"), lambda e: app.go("/"), kind="text"))
+        self.list = ft.Column([], spacing=10)
+        self.header = ft.Column([], spacing=6)
+        self.view = ft.View(
+            route=route,
+            appbar=ft.AppBar(title=heading(_("Learn the pieces"), theme.TITLE - 4),
+                             actions=top_actions(app, back)),
+            controls=[ft.Column([self.header, self.list], scroll=ft.ScrollMode.AUTO,
+                                expand=True, spacing=12)],
+            padding=12,
+        )
+        self.fill()
+
+    def choose(self, rules: str) -> None:
+        self.book = PRESETS[rules]
+        self.fill()
+        self.app.refresh()
+
+    def fill(self) -> None:
+        _ = self.app.tr
+        tr = self.app.tr
+        book = self.book
+        rows: list[ft.Control] = [
+            ft.Semantics(identifier="phase", content=ft.Text(
+                _("The 21 pieces, highest first, under the {rules} rule book",
+                  rules=book.name), size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
+            body(rulebook_summary(book.name, tr), size=theme.SMALL + 1),
+            body(_("Source: {source}", source=book.source), size=theme.SMALL, italic=True),
+        ]
+        if self.game_id is None:
+            rows.append(ft.Row(
+                [button(name, lambda e, n=name: self.choose(n),
+                        kind="filled" if name == book.name else "outlined")
+                 for name in PRESETS], wrap=True, spacing=8))
+        elif book != PRESETS[book.name]:
+            rows.append(body(_("This table plays with house rules: see its rules card."),
+                             size=theme.SMALL, italic=True))
+        self.header.controls = rows
+        self.list.controls = [self.card(i, piece) for i, piece in enumerate(PIECES)]
+
+    def card(self, i: int, piece: str) -> ft.Control:
+        _ = self.app.tr
+        tr = self.app.tr
+        les = lesson(piece, self.book, tr)
+        nb, da, en = names(piece)
+        size = 56 if self.app.phone else 84
+        lines: list[ft.Control] = [
+            ft.Text(_("{rank}. {title}", rank=i + 1, title=title(piece, tr)), size=theme.NAME,
+                    weight=ft.FontWeight.BOLD),
+            body(les.rank_words, size=theme.SMALL),
+            body(_("Norwegian: {nb} · Danish: {da} · English: {en}", nb=nb, da=da, en=en),
+                 size=theme.SMALL + 1),
+        ]
+        if les.matador and les.call is not None:
+            lines.append(ft.Text(_("Matador. Its call: {call}", call=les.call),
+                                 size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                 color=ft.Colors.PRIMARY))
+        else:
+            lines.append(body(_("Not a matador."), size=theme.SMALL + 1))
+        lines += [body(_("• {sentence}", sentence=s), size=theme.SMALL + 1) for s in les.does]
+        if les.differs:
+            lines.append(ft.Text(_("Other rule books:"), size=theme.SMALL + 1,
+                                 weight=ft.FontWeight.W_600))
+            lines += [body(d, size=theme.SMALL, italic=True) for d in les.differs]
+        return ft.Card(content=ft.Container(
+            content=ft.Row(
+                [piece_image(piece, size),
+                 ft.Column(lines, spacing=3, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START, spacing=12,
+            ),
+            padding=12,
+        ))
+

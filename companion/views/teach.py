@@ -1,0 +1,204 @@
+"""What each piece does under a rule book, in words, computed from the engine's rule data.
+
+The Learn screen, the rules card and the quiz explanations all read these functions; nothing
+here restates a rule the engine does not hold: the matadors' effects come from
+`companion.engine.pieces` (Effect), the differences between rule books from the Rulebook
+fields, and the sources from `Rulebook.source`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine import MATADORS, PIECES, PRESETS, RANK, Rulebook
+from companion.engine.pieces import GNAV_PACK, Effect
+from companion.i18n import EN, N_, Tr
+
+from .words import and_list, call_with_gloss, piece_title
+
+# The pack table of shared/rules/gnav.md: each piece's name in Norwegian (damm), Danish and
+# English. These are names, shown side by side whatever the app's language.
+NAMES: dict[str, tuple[str, str, str]] = {
+    "cuckoo": ("gauken", "gøgen", "Cuckoo"),
+    "dragoon": ("dragonen", "dragonen", "Dragoon (gamerules: Knight)"),
+    "cat": ("katten", "katten", "Cat"),
+    "horse": ("hesten", "hesten", "Horse"),
+    "house": ("huset", "huset", "House"),
+    "pot": ("potta", "potten", "(Flower)pot"),
+    "owl": ("ugla", "uglen", "Owl"),
+    "fool": ("narren", "narren", "Fool"),
+}
+NUMERAL_NB = "tallbrikke {number}"  # damm's word for the numbered pieces: a name, not UI
+SOURCE_WORDS: dict[str, str] = {
+    "damm": N_("the Damm rule sheet"),
+    "pagat": N_("Wikipedia after pagat.com"),
+    "gamerules": N_("gamerules.com"),
+}
+
+
+def names(piece: str) -> tuple[str, str, str]:
+    """(Norwegian, Danish, English) names; the numerals are 'tallbrikke 7' in Norwegian."""
+    if piece in NAMES:
+        return NAMES[piece]
+    return (NUMERAL_NB.format(number=piece), piece, piece)
+
+
+@dataclass(frozen=True)
+class PieceLesson:
+    piece: str
+    rank_words: str
+    matador: bool
+    call: str | None  # the call in the rule book's words with its meaning, for a matador
+    does: list[str]  # what it does under this rule book
+    differs: list[str]  # how the other rule books differ, each naming its source
+
+
+def source_words(rules: str, tr: Tr = EN) -> str:
+    _ = tr
+    return _(SOURCE_WORDS[rules]) if rules in SOURCE_WORDS else rules
+
+
+def rank_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:
+    _ = tr
+    n = RANK[piece] + 1
+    if piece == "fool" and book.fool_scoring == "damm":
+        return _("Outside the order (the lowest only when drawing for dealer)")
+    if n == 1:
+        return _("Rank 1 of {total}: the highest piece", total=len(PIECES))
+    if n == len(PIECES):
+        return _("Rank {rank} of {total}: the lowest piece", rank=n, total=len(PIECES))
+    return _("Rank {rank} of {total}", rank=n, total=len(PIECES))
+
+
+def asker_pays_words(call: str, book: Rulebook, tr: Tr = EN) -> str | None:
+    _ = tr
+    if call in book.asker_pays:
+        return _("The asker pays a counter into the pool (or takes a stroke) at once.")
+    return None
+
+
+def effect_words(piece: str, book: Rulebook, tr: Tr = EN) -> list[str]:
+    """What the piece does when its holder is asked to swap, under `book`."""
+    _ = tr
+    effect = GNAV_PACK.piece(piece).effect
+    out: list[str] = []
+    if effect is Effect.END_TURNS:
+        out.append(_("No swap, and nobody swaps any more this round: everyone shows their "
+                     "pieces."))
+    elif effect is Effect.BLOCK:
+        out.append(_("No swap: the asker keeps the piece and may not ask anyone else."))
+        if book.chop_continues == "after_holder":
+            out.append(_("Play goes on with the player left of the holder: the players in "
+                         "between lose their turn."))
+        else:
+            out.append(_("Play goes on with the player left of the asker."))
+    elif effect is Effect.BLOCK_REVERSE:
+        out.append(_("No swap: the asker keeps the piece and may not ask anyone else."))
+        if book.cat_reverses:
+            out.append(_("Every swap made this round is handed back, newest first."))
+        else:
+            out.append(_("Nothing is handed back."))
+        out.append(_("Play goes on with the player left of the asker."))
+    elif effect is Effect.PASS_ON:
+        out.append(_("The holder keeps it, and the asker must ask the next player beyond the "
+                     "holder; if the holder is the dealer, the asker swaps with the stock."))
+    else:
+        out.append(_("No call: when asked, its holder must swap."))
+    pays = asker_pays_words(piece, book, tr)
+    if pays is not None:
+        out.append(pays)
+    if piece in MATADORS:
+        out.append(stock_words(piece, book, tr))
+    if piece == "fool":
+        out += fool_words(book, tr)
+    return out
+
+
+def stock_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:
+    _ = tr
+    if piece not in book.stock_calls:
+        return _("When the dealer swaps with the stock and it shows this piece, the stock does "
+                 "not call: the dealer just swaps.")
+    effect = GNAV_PACK.piece(piece).effect
+    if effect is Effect.PASS_ON:
+        return _("When it turns up in the stock, it is set aside and the stock draws again.")
+    if effect is Effect.END_TURNS:
+        return _("When it turns up in the stock, the turns end with no swap.")
+    return _("When it turns up in the stock, it stops the dealer's swap as it would stop "
+             "any other.")
+
+
+def fool_words(book: Rulebook, tr: Tr = EN) -> list[str]:
+    _ = tr
+    out = [_("A player dealt the fool may knock on the table.")]
+    if book.fool_scoring == "damm":
+        out.append(_("At the reveal: when both fools are shown, each holder takes a counter "
+                     "from the pool; a lone fool pays one. The lowest other piece pays as "
+                     "usual."))
+    else:
+        out.append(_("At the reveal it is the lowest piece: its holder pays, and so does the "
+                     "holder of the next lowest piece."))
+    if book.two_fools_sit_out:
+        out.append(_("When both fools are shown, their holders may sit out the next round."))
+    return out
+
+
+def lesson(piece: str, book: Rulebook, tr: Tr = EN) -> PieceLesson:
+    _ = tr
+    does = effect_words(piece, book, tr)
+    differs: list[str] = []
+    for name, other in PRESETS.items():
+        if name == book.name and other == book:
+            continue
+        theirs = effect_words(piece, other, tr)
+        if theirs != does:
+            extra = [s for s in theirs if s not in does]
+            differs.append(_("{rules} ({source}): {sentences}", rules=name,
+                             source=source_words(name, tr), sentences=" ".join(extra)))
+    return PieceLesson(
+        piece=piece,
+        rank_words=rank_words(piece, book, tr),
+        matador=piece in MATADORS,
+        call=call_with_gloss(book.name, piece, tr) if piece in MATADORS else None,
+        does=does,
+        differs=differs,
+    )
+
+
+def title(piece: str, tr: Tr = EN) -> str:
+    """'Cuckoo', or 'The 7' for a numeral."""
+    _ = tr
+    if piece in NAMES:
+        return piece_title(piece, tr)
+    return _("Numeral {number}", number=piece)
+
+
+def rulebook_card(book: Rulebook, preset: Rulebook, tr: Tr = EN) -> list[tuple[str, list[str]]]:
+    """The rules in short, as (heading, sentences) sections, for the rules card."""
+    _ = tr
+    sections: list[tuple[str, list[str]]] = [
+        (_("The deal and the turns"), [
+            _("Each player gets one piece. Starting left of the dealer, each in turn stands or "
+              "asks the player on the left to swap; the dealer is last and may swap with the "
+              "stock."),
+            _("A player asked must swap unless holding a matador; a matador answers with its "
+              "call."),
+        ]),
+    ]
+    calls = []
+    for m in MATADORS:
+        calls.append(_("{piece} {call}: {does}", piece=piece_title(m, tr),
+                       call=call_with_gloss(book.name, m, tr),
+                       does=" ".join(effect_words(m, book, tr)[:-1])))
+    sections.append((_("The calls"), calls))
+    stock = (_("The stock calls {pieces}.", pieces=and_list(
+        [piece_title(m, tr).lower() for m in book.stock_calls], tr)) if book.stock_calls
+        else _("The stock never calls: the dealer just swaps."))
+    sections.append((_("The stock"), [stock]))
+    sections.append((_("The reveal"), [
+        _("When the turns are over (after the dealer, or at a cuckoo) everyone shows their "
+          "piece. The lowest piece pays a counter into the pool; ties each pay."),
+        *fool_words(book, tr)[1:],
+        _("A player with no counters left is out; the last player with counters wins."),
+    ]))
+    return sections
