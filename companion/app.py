@@ -23,6 +23,7 @@ from .views import theme
 from .views.history import HistoryScreen
 from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
+from .views.quiz import QuizScreen, QuizState
 from .views.table import GameScreen
 from .views.tables import TablesScreen
 
@@ -48,6 +49,7 @@ class Games:
 
 
 LANGUAGE_KEY = "gnav.language"
+QUIZ_KEY = "gnav.quiz"
 
 
 class App:
@@ -60,6 +62,8 @@ class App:
         self.page = page
         self.tr = Tr(lang)
         self.prefs: ft.SharedPreferences | None = None
+        self.quiz = QuizState()  # the evening's quiz: players and scores
+        self.last_game_id: int | None = None  # the last table shown, for the quiz's names
         self.route = ""
         self.screen: Any = None
         self.dialog: ft.DialogControl | None = None
@@ -128,6 +132,7 @@ class App:
         game_open = isinstance(screen, GameScreen)
         if isinstance(screen, GameScreen):
             self.store.set_last_open(screen.game.id)
+            self.last_game_id = screen.game.id
         elif route in ("/", "/new"):
             self.store.set_last_open(None)
         self._keep_awake(game_open)
@@ -149,6 +154,8 @@ class App:
             return NewTableScreen(self)
         if route == "/learn":
             return LearnScreen(self)
+        if route == "/quiz":
+            return QuizScreen(self)
         match = re.fullmatch(r"/learn/(\d+)", route)
         if match is not None:
             try:
@@ -220,6 +227,22 @@ class App:
             return
         if isinstance(lang, str) and lang in LANGUAGES and lang != self.tr.lang:
             self.set_language(lang, remember=False)
+        try:
+            saved = await asyncio.wait_for(self.prefs.get(QUIZ_KEY), timeout=10)
+        except (TimeoutError, RuntimeError):
+            return
+        if isinstance(saved, str) and not self.quiz.players:
+            try:
+                self.quiz = QuizState.from_json(saved)
+            except (ValueError, TypeError, KeyError, IndexError):
+                return  # a damaged score sheet: start the evening afresh
+            if isinstance(self.screen, QuizScreen):
+                self.show(self.route, keep_view=True)
+
+    def save_quiz(self) -> None:
+        """Keeps the quiz's names and scores in this browser."""
+        if self.page is not None and self.prefs is not None:
+            self.page.run_task(_remember, self.prefs, QUIZ_KEY, self.quiz.as_json())
 
     def toggle_theme(self) -> None:
         self.dark = not self.dark

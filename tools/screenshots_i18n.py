@@ -28,11 +28,14 @@ from browser_ui import (
     enable_semantics,
     launch_chromium,
     tap,
+    type_into,
     wait_text,
 )
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from companion.engine import PRESETS
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
+from companion.views.quiz_data import questions
 
 OUT = REPO / "docs" / "screenshots"
 SIZES = {"phone": PHONE, "tablet": TABLET}
@@ -67,6 +70,11 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
         page.goto(f"{url}/{screen}")
         enable_semantics(page)
         wait_text(page, "Learn the pieces" if screen == "learn" else "Quiz", timeout=30_000)
+        if screen == "quiz":
+            for name in ("Åse", "Bjørn"):
+                type_into(page, "Player name", name)
+                tap(page, "Add player")
+                wait_text(page, f"{name}: 0 of 0")
         switch_language(page, lang)
         if dark:
             tap(page, tr("Dark or light"))
@@ -74,6 +82,10 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
             wait_text(page, tr("Learn the pieces"))
         else:
             wait_text(page, tr("Question {number} of {total}", number=1, total=10))
+            # Åse answers the first question right: the shot shows the verdict and the why
+            first = questions(PRESETS["damm"], tr)[0]
+            tap(page, first.options[first.answer].text)
+            wait_text(page, tr("Why:"))
         time.sleep(1.2)  # let the pictures land before the shot
         path = OUT / f"{screen}-{lang}-{size}-{'dark' if dark else 'light'}.png"
         page.screenshot(path=str(path))

@@ -1,0 +1,282 @@
+"""The quiz screen ("/quiz"): questions a newcomer meets at the table, multiple choice, the
+right answer explained from the engine, and a score per player for the evening.
+
+The players take the questions in turn. Names are typed here or taken from the last table
+opened; the scores live on the session (and in the browser's SharedPreferences), so a language
+switch or a trip to the table loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from companion.engine import PRESETS, Rulebook
+from companion.engine.events import MAX_NAME
+from companion.store import StoreError
+
+from . import theme
+from .pieces import piece_image
+from .quiz_data import Question, questions
+from .widgets import big_button, body, button, error_text, heading, show_error, top_actions
+from .words import piece_title
+
+TOTAL = 10  # questions in one round of the quiz
+
+
+@dataclass
+class QuizState:
+    """One evening's quiz: who plays, their scores, where the quiz is."""
+
+    players: list[str] = field(default_factory=list)
+    scores: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (right, asked)
+    rules: str = "damm"
+    book: Rulebook | None = None  # the last table's book with its house rules
+    seed: int = 0
+    index: int = 0
+    chosen: int | None = None  # the option picked for the current question
+
+    def as_json(self) -> str:
+        return json.dumps({"players": self.players, "scores": self.scores, "rules": self.rules,
+                           "seed": self.seed, "index": self.index}, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> QuizState:
+        data = json.loads(text)
+        state = cls(players=[str(p) for p in data.get("players", [])],
+                    rules=str(data.get("rules", "damm")), seed=int(data.get("seed", 0)),
+                    index=int(data.get("index", 0)))
+        state.scores = {str(k): (int(v[0]), int(v[1]))
+                        for k, v in data.get("scores", {}).items()}
+        if state.rules not in PRESETS:
+            state.rules = "damm"
+        return state
+
+
+class QuizScreen:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        _ = app.tr
+        self.quiz: QuizState = app.quiz
+        self.adopt_last_table()
+        self.name_field = ft.TextField(label=_("Player name"), max_length=MAX_NAME,
+                                       on_submit=self.add_player, on_change=self.typed,
+                                       text_size=theme.BODY, expand=True)
+        self.name_error = error_text()
+        self.players_area = ft.Column([], spacing=6)
+        self.question_area = ft.Column([], spacing=10)
+        self.view = ft.View(
+            route="/quiz",
+            appbar=ft.AppBar(title=heading(_("Quiz"), theme.TITLE - 4),
+                             actions=top_actions(app, button(_("Tables"),
+                                                             lambda e: app.go("/"),
+                                                             kind="text"))),
+            controls=[ft.Column([self.players_area, ft.Divider(), self.question_area],
+                                scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)],
+            padding=12,
+        )
+        self.fill()
+
+    # --- state ---------------------------------------------------------------------------------
+
+    @property
+    def book(self) -> Rulebook:
+        if self.quiz.book is not None and self.quiz.book.name == self.quiz.rules:
+            return self.quiz.book
+        return PRESETS[self.quiz.rules]
+
+    @property
+    def scores(self) -> dict[str, tuple[int, int]]:
+        return self.quiz.scores
+
+    @property
+    def questions(self) -> list[Question]:
+        return questions(self.book, self.app.tr, self.quiz.seed)[:TOTAL]
+
+    @property
+    def question(self) -> Question:
+        return self.questions[min(self.quiz.index, TOTAL - 1)]
+
+    @property
+    def player(self) -> str | None:
+        """Whose question it is: the players take them in turn."""
+        if not self.quiz.players:
+            return None
+        return self.quiz.players[self.quiz.index % len(self.quiz.players)]
+
+    def adopt_last_table(self) -> None:
+        """With no players yet, the last table's seats and rule book."""
+        game_id = getattr(self.app, "last_game_id", None)
+        if self.quiz.players or game_id is None:
+            return
+        try:
+            game = self.app.games.game(game_id)
+        except StoreError:
+            return
+        self.quiz.players = list(game.state.names)
+        self.quiz.scores = {n: (0, 0) for n in game.state.names}
+        self.quiz.rules = game.state.rules.name
+        self.quiz.book = game.state.rules
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def fill(self) -> None:
+        self.fill_players()
+        self.fill_question()
+
+    def fill_players(self) -> None:
+        _ = self.app.tr
+        who = self.player
+        chips: list[ft.Control] = []
+        for name in self.quiz.players:
+            right, asked = self.quiz.scores.get(name, (0, 0))
+            current = name == who and self.quiz.index < TOTAL
+            chips.append(ft.Container(
+                content=ft.Text(_("{name}: {right} of {asked}", name=name, right=right,
+                                  asked=asked),
+                                size=theme.BODY, weight=ft.FontWeight.BOLD if current
+                                else ft.FontWeight.NORMAL),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=16,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if current
+                else ft.Colors.SURFACE_CONTAINER_HIGH,
+            ))
+        self.players_area.controls = [
+            ft.Row([self.name_field,
+                    button(_("Add player"), self.add_player, icon=ft.Icons.ADD, kind="filled")],
+                   vertical_alignment=ft.CrossAxisAlignment.START),
+            self.name_error,
+            ft.Row(chips, wrap=True, spacing=8, run_spacing=8) if chips
+            else body(_("Add the players' names to keep a score for each."), size=theme.SMALL),
+            ft.Row([body(_("Rule book:"), size=theme.SMALL + 1),
+                    *[button(name, lambda e, n=name: self.choose(n),
+                             kind="filled" if name == self.quiz.rules else "outlined")
+                      for name in PRESETS]], wrap=True, spacing=8),
+        ]
+
+    def fill_question(self) -> None:
+        _ = self.app.tr
+        tr = self.app.tr
+        if self.quiz.index >= TOTAL:
+            self.question_area.controls = self.final_panel()
+            return
+        q = self.question
+        who = self.player
+        rows: list[ft.Control] = [
+            ft.Semantics(identifier="quiz-player", content=ft.Text(
+                _("{name}'s question", name=who) if who else _("Question for the table"),
+                size=theme.BODY, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_600)),
+            body(_("Question {number} of {total}", number=self.quiz.index + 1, total=TOTAL),
+                 size=theme.SMALL),
+            ft.Semantics(identifier="phase", content=ft.Text(
+                q.text, size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
+        ]
+        if q.shown:
+            rows.append(ft.Row(
+                [ft.Column([piece_image(piece, 64 if self.app.phone else 80),
+                            ft.Text(_("{seat}: {piece}", seat=seat,
+                                      piece=piece_title(piece, tr).lower()),
+                                    size=theme.BODY, weight=ft.FontWeight.W_600)],
+                           horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
+                 for seat, piece in q.shown],
+                wrap=True, spacing=16, run_spacing=8))
+            rows.append(body(_("Rule book: {rules}", rules=q.rules), size=theme.SMALL,
+                             italic=True))
+        chosen = self.quiz.chosen
+        for i, option in enumerate(q.options):
+            mark = None
+            if chosen is not None and i == q.answer:
+                mark = ft.Colors.PRIMARY
+            elif chosen is not None and i == chosen:
+                mark = ft.Colors.ERROR
+            rows.append(ft.OutlinedButton(
+                content=ft.Text(option.text, size=theme.BODY, color=mark,
+                                weight=ft.FontWeight.BOLD if mark else None),
+                on_click=lambda e, k=i: self.answer(k), disabled=chosen is not None,
+                style=ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+                    shape=ft.RoundedRectangleBorder(radius=12),
+                    side=ft.BorderSide(3, mark) if mark else None),
+            ))
+        if chosen is not None:
+            verdict = (_("Right! {answer}", answer=q.options[q.answer].text) if chosen == q.answer
+                       else _("Not quite. The answer: {answer}", answer=q.options[q.answer].text))
+            rows.append(ft.Semantics(identifier="quiz-verdict", content=ft.Text(
+                verdict, size=theme.BODY + 2, weight=ft.FontWeight.BOLD,
+                color=ft.Colors.PRIMARY if chosen == q.answer else ft.Colors.ERROR)))
+            rows.append(ft.Text(_("Why:"), size=theme.BODY, weight=ft.FontWeight.W_600))
+            rows += [body(line, size=theme.BODY) for line in q.explanation]
+            rows.append(big_button(_("Next question"), self.next_question))
+        self.question_area.controls = rows
+
+    def final_panel(self) -> list[ft.Control]:
+        _ = self.app.tr
+        ranked = sorted(self.quiz.players, key=lambda n: -self.quiz.scores.get(n, (0, 0))[0])
+        rows: list[ft.Control] = [
+            ft.Semantics(identifier="phase", content=ft.Text(
+                _("The quiz is over"), size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
+        ]
+        for name in ranked:
+            right, asked = self.quiz.scores.get(name, (0, 0))
+            rows.append(body(_("{name}: {right} of {asked}", name=name, right=right,
+                               asked=asked), size=theme.NAME))
+        rows.append(big_button(_("New questions"), self.again))
+        return rows
+
+    # --- handlers ------------------------------------------------------------------------------
+
+    def changed(self) -> None:
+        self.fill()
+        self.app.refresh()
+        save = getattr(self.app, "save_quiz", None)
+        if save is not None:
+            save()
+
+    def typed(self, e: Any = None) -> None:
+        # an on_change keeps the typed name on the server at once, so a quick tap on Add
+        # player never reads a stale value
+        if self.name_error.visible:
+            show_error(self.name_error, None)
+            self.app.refresh()
+
+    def add_player(self, e: Any = None) -> None:
+        _ = self.app.tr
+        name = (self.name_field.value or "").strip()
+        if not name:
+            show_error(self.name_error, _("Type a name first."))
+        elif any(p.casefold() == name.casefold() for p in self.quiz.players):
+            show_error(self.name_error, _("{name} is already playing.", name=name))
+        else:
+            show_error(self.name_error, None)
+            self.quiz.players.append(name)
+            self.quiz.scores.setdefault(name, (0, 0))
+            self.name_field.value = ""
+        self.changed()
+
+    def choose(self, rules: str) -> None:
+        self.quiz.rules = rules
+        self.quiz.index, self.quiz.chosen = 0, None
+        self.changed()
+
+    def answer(self, k: int) -> None:
+        if self.quiz.chosen is not None or self.quiz.index >= TOTAL:
+            return
+        q = self.question
+        self.quiz.chosen = k
+        who = self.player
+        if who is not None:
+            right, asked = self.quiz.scores.get(who, (0, 0))
+            self.quiz.scores[who] = (right + (k == q.answer), asked + 1)
+        self.changed()
+
+    def next_question(self, e: Any = None) -> None:
+        self.quiz.index += 1
+        self.quiz.chosen = None
+        self.changed()
+
+    def again(self, e: Any = None) -> None:
+        self.quiz.seed += 1
+        self.quiz.index, self.quiz.chosen = 0, None
+        self.changed()
