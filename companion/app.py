@@ -24,6 +24,7 @@ from .views.history import HistoryScreen
 from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
 from .views.quiz import QuizScreen, QuizState
+from .views.rules import RulesScreen
 from .views.table import GameScreen
 from .views.tables import TablesScreen
 
@@ -163,15 +164,17 @@ class App:
             except StoreError:
                 return LearnScreen(self)
             return LearnScreen(self, game.state.rules, game.id, route)
-        match = re.fullmatch(r"/game/(\d+)(/history)?", route)
+        match = re.fullmatch(r"/game/(\d+)(/history|/rules)?", route)
         if match is None:
             return None
         try:
             game = self.games.game(int(match.group(1)))
         except StoreError:
             return None
-        if match.group(2):
+        if match.group(2) == "/history":
             return HistoryScreen(self, game)
+        if match.group(2) == "/rules":
+            return RulesScreen(self, game)
         return GameScreen(self, game)
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
