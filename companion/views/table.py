@@ -35,7 +35,15 @@ from . import theme
 from .reveal import PiecePicker, Pieces
 from .seats import PoolView, SeatTile, layout
 from .settlement import game_over_panel, settlement_panel
-from .widgets import big_button, body, button, error_text, show_error, top_actions
+from .widgets import (
+    big_button,
+    body,
+    button,
+    error_text,
+    icon_button,
+    show_error,
+    top_actions,
+)
 from .words import (
     banner_lines,
     call_gloss,
@@ -74,13 +82,28 @@ class GameScreen:
             self.undo_button, self.redo_button,
             button(_("History"), lambda e: app.go(f"/game/{game.id}/history"),
                    icon=None if app.phone else ft.Icons.HISTORY, kind="text"),
-            button(_("Rules card"), lambda e: app.go(f"/game/{game.id}/rules"), kind="text"),
-            button(_("Learn"), lambda e: app.go(f"/learn/{game.id}"), kind="text"),
             button(_("Tables"), lambda e: app.go("/"), kind="text"),
         ]
+        # the teaching screens: words on a tablet's bar, labelled icons on a phone's
+        def rules_card(e: Any) -> None:
+            app.go(f"/game/{game.id}/rules")
+
+        def learn(e: Any) -> None:
+            app.go(f"/learn/{game.id}")
+
+        teach: list[ft.Control]
         if app.phone:
             for b in (self.undo_button, self.redo_button):
                 b.icon = None
+        if app.width < 1100:  # a phone, or a tablet held upright: the bar has no room
+            teach = [icon_button(_("Rules card"), ft.Icons.MENU_BOOK, rules_card),
+                     icon_button(_("Learn"), ft.Icons.SCHOOL, learn)]
+            if not app.phone:
+                tools[3:3] = teach
+        else:
+            teach = [button(_("Rules card"), rules_card, kind="text"),
+                     button(_("Learn"), learn, kind="text")]
+            tools[3:3] = teach
         self.seat_area = ft.Container()
         self.question = ft.Container(
             padding=16, border_radius=18, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -92,7 +115,7 @@ class GameScreen:
         self.news: News = self._opening_banner()
         body_rows: list[ft.Control] = []
         if app.phone:
-            body_rows.append(ft.Row(tools, spacing=0, wrap=True,
+            body_rows.append(ft.Row(tools, spacing=0,
                                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True)
         body_rows += [self.banner, self.error, self.seat_scroll, self.question]
@@ -101,7 +124,7 @@ class GameScreen:
         self.view = ft.View(
             route=f"/game/{game.id}",
             appbar=ft.AppBar(title=self.title,
-                             actions=top_actions(app) if app.phone
+                             actions=top_actions(app, *teach) if app.phone
                              else top_actions(app, *tools),
                              toolbar_height=64),
             controls=[self.body],
