@@ -61,6 +61,8 @@ class QuizScreen:
         self.app = app
         _ = app.tr
         self.quiz: QuizState = app.quiz
+        self._questions: list[Question] = []
+        self._questions_key: tuple[object, ...] | None = None
         self.adopt_last_table()
         self.name_field = ft.TextField(label=_("Player name"), max_length=MAX_NAME,
                                        on_submit=self.add_player, on_change=self.typed,
@@ -94,7 +96,12 @@ class QuizScreen:
 
     @property
     def questions(self) -> list[Question]:
-        return questions(self.book, self.app.tr, self.quiz.seed)[:TOTAL]
+        # each set plays ~130 tiny journals: made once per rule book, language and seed
+        key = (self.book, self.app.tr.lang, self.quiz.seed)
+        if self._questions_key != key:
+            self._questions = questions(self.book, self.app.tr, self.quiz.seed)[:TOTAL]
+            self._questions_key = key
+        return self._questions
 
     @property
     def question(self) -> Question:
