@@ -37,7 +37,8 @@ class RulesScreen:
             rows += [body(_("• {sentence}", sentence=line), size=theme.BODY) for line in lines]
         rows.append(ft.Text(_("House rules"), size=theme.NAME, weight=ft.FontWeight.BOLD))
         changes = rulebook_differences(book, preset, tr)
-        house = [body(_("• {sentence}", sentence=c), size=theme.BODY) for c in changes] or [
+        house: list[ft.Control] = [body(_("• {sentence}", sentence=c), size=theme.BODY)
+                                   for c in changes] or [
             body(_("None: this table plays {rules} as written.", rules=book.name),
                  size=theme.BODY)]
         rows.append(ft.Semantics(identifier="house-rules",
