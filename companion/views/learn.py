@@ -33,7 +33,9 @@ class LearnScreen:
         self.view = ft.View(
             route=route,
             appbar=ft.AppBar(title=heading(_("Learn the pieces"), theme.TITLE - 4),
-                             actions=top_actions(app, back)),
+                             actions=top_actions(app, button(_("Quiz"),
+                                                             lambda e: app.go("/quiz"),
+                                                             kind="text"), back)),
             controls=[ft.Column([self.header, self.list], scroll=ft.ScrollMode.AUTO,
                                 expand=True, spacing=12)],
             padding=12,
