@@ -13,7 +13,7 @@ from companion.engine import PIECES, PRESETS, Rulebook
 from . import theme
 from .pieces import piece_image
 from .teach import lesson, names, title
-from .widgets import body, button, heading, top_actions
+from .widgets import body, button, heading, icon_button, top_actions
 from .words import rulebook_summary
 
 
@@ -28,14 +28,15 @@ class LearnScreen:
                        kind="text")
                 if game_id is not None else
                 button(_("Tables"), lambda e: app.go("/"), kind="text"))
+        quiz = (icon_button(_("Quiz"), ft.Icons.QUIZ, lambda e: app.go("/quiz")) if app.phone
+                else button(_("Quiz"), lambda e: app.go("/quiz"), kind="text"))
         self.list = ft.Column([], spacing=10)
         self.header = ft.Column([], spacing=6)
         self.view = ft.View(
             route=route,
-            appbar=ft.AppBar(title=heading(_("Learn the pieces"), theme.TITLE - 4),
-                             actions=top_actions(app, button(_("Quiz"),
-                                                             lambda e: app.go("/quiz"),
-                                                             kind="text"), back)),
+            appbar=ft.AppBar(title=heading(_("Learn the pieces"),
+                                           theme.NAME - 4 if app.phone else theme.TITLE - 4),
+                             actions=top_actions(app, quiz, back)),
             controls=[ft.Column([self.header, self.list], scroll=ft.ScrollMode.AUTO,
                                 expand=True, spacing=12)],
             padding=12,
