@@ -62,7 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="apply a journal and print the state as JSON")
     rp.add_argument("path", help="journal file (JSON Lines), or - for standard input")
     sp = sub.add_parser("serve", help="serve the referee app in web mode")
-    sp.add_argument("--host", default="127.0.0.1")
+    sp.add_argument("--host", default=None,
+                    help="address to listen on (127.0.0.1, or 0.0.0.0 with --lan)")
+    sp.add_argument("--lan", action="store_true",
+                    help="serve the boards on the local network; the referee's controls "
+                         "then need the token printed at start")
     sp.add_argument("--port", type=int, default=8550)
     sp.add_argument("--data", default=None, help="folder for the games database")
     args = parser.parse_args(argv)
@@ -70,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_command(args.path)
     from companion.server import serve
 
-    return serve(host=args.host, port=args.port, data=args.data)
+    return serve(host=args.host, port=args.port, data=args.data, lan=args.lan)
 
 
 if __name__ == "__main__":

@@ -112,18 +112,74 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8550, data: str | None = None) -> int:
-    """Serve until Ctrl-C or SIGTERM; 0 on a clean stop, 1 when the port cannot be used."""
+def build_app(main: Callable[..., Any], data_dir: Path, token: str | None) -> ASGIApp:
+    """The referee's Flet app behind the gate, and the spectators' boards beside it, all under
+    the CSP. With `token` None (loopback only) the Flet app is open to this machine."""
+    import flet as ft
+
+    from companion.board.web import Gate, board_app
+
+    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
+    flet_app = ft.run(
+        main,
+        export_asgi_app=True,
+        no_cdn=True,
+        assets_dir=assets,
+        route_url_strategy=ft.RouteUrlStrategy.PATH,
+    )
+    boards, _hub = board_app(data_dir)
+    return SecurityHeaders(Gate(flet_app, boards, token))
+
+
+def serve(host: str | None = None, port: int = 8550, data: str | None = None,
+          lan: bool = False) -> int:
+    """Serve until Ctrl-C or SIGTERM; 0 on a clean stop, 1 when the port cannot be used.
+
+    Loopback only unless `lan` (or a non-loopback `host`): then the boards are open to the
+    network and the referee's controls need the token printed here.
+    """
+    import secrets
+
+    from companion import board
     from companion.app import make_main
 
+    if host is None:
+        host = "0.0.0.0" if lan else "127.0.0.1"
+    lan = lan or not board.is_loopback(host)
     data_dir = resolve_data_dir(data)
     data_dir.mkdir(parents=True, exist_ok=True)
-    app = build_asgi(make_main(data_dir))
-    return run_server(app, host, port, [f"Games are kept in {data_dir}"])
+    # 32 bytes from the OS's CSPRNG: 256 bits, far past guessing
+    token = secrets.token_urlsafe(32) if lan else None
+    app = build_app(make_main(data_dir), data_dir, token)
+
+    def on_bound(bound_port: int) -> list[str]:
+        notes = [f"Games are kept in {data_dir}"]
+        addresses: tuple[str, ...] = ()
+        if lan:
+            addresses = board.lan_addresses() if host in ("0.0.0.0", "::", "") else (host,)
+        sharing = board.Sharing(port=bound_port, lan=lan, addresses=addresses, token=token)
+        board.configure(sharing)
+        if not lan:
+            notes.append(f"Boards: {_url(host, bound_port)}/board (this machine only; "
+                         "serve --lan to let phones follow)")
+            return notes
+        for address in addresses:
+            notes.append(f"On the network: http://{address}:{bound_port}  "
+                         f"(boards: http://{address}:{bound_port}/board)")
+        if not addresses:
+            notes.append("No network address was found; use this machine's address with "
+                         f"port {bound_port}.")
+        notes.append(f"Referee link (keep it to yourself): {sharing.referee_url}")
+        notes.append(f"On this machine: {_url('127.0.0.1', bound_port)}/?token={token}")
+        return notes
+
+    return run_server(app, host, port, on_bound=on_bound)
 
 
 def run_server(
-    app: ASGIApp, host: str, port: int, notes: list[str] | None = None, name: str = "Gnav Companion"
+    app: ASGIApp, host: str, port: int, notes: list[str] | None = None, name: str = "Gnav Companion",
+    on_bound: Callable[[int], list[str]] | None = None,
 ) -> int:
     """Run `app` with uvicorn on host:port until Ctrl-C or SIGTERM."""
     import uvicorn
@@ -153,7 +209,10 @@ def run_server(
     )
     server = uvicorn.Server(config)
     print(f"{name}: {_url(host, bound_port)}", flush=True)
-    for note in notes or []:
+    notes = list(notes or [])
+    if on_bound is not None:
+        notes += on_bound(bound_port)
+    for note in notes:
         print(note, flush=True)
     # uvicorn turns SIGINT and SIGTERM into a graceful stop, then raises the signal again
     # under the handler that was there before; for SIGTERM that must not be the default

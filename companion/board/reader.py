@@ -1,0 +1,179 @@
+"""The games file read for the spectators' boards, through its own read-only connection.
+
+The referee's app commits every event before it shows it (Game.apply), so reading the file is
+enough to follow the game live, and a read-only connection can change nothing whatever a
+spectator's browser asks. Each game is followed incrementally: a new event is one
+`TableState.apply`; an undo goes back to the nearest snapshot, as the store's Game does.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.engine import GnavError, Table, TableState, parse_event, parse_header
+from companion.engine.journal import decode_line
+from companion.store.paths import DB_NAME
+
+SNAPSHOT_EVERY = 200
+
+
+@dataclass
+class Followed:
+    """One game as the board last read it."""
+
+    id: int
+    header: str
+    table: Table
+    state: TableState
+    lines: list[str] = field(default_factory=list)
+    updated: str = ""
+    snapshots: dict[int, TableState] = field(default_factory=dict)
+    version: int = 0  # goes up by one whenever the board has something new to show
+
+    def truncate(self, count: int) -> None:
+        """Back to the state after the first `count` events."""
+        if count >= len(self.lines):
+            return
+        base = count - count % SNAPSHOT_EVERY
+        state = self.snapshots[base].clone()
+        for line in self.lines[base:count]:
+            state.apply(parse_event(decode_line(line)))
+        del self.lines[count:]
+        for key in [k for k in self.snapshots if k > count]:
+            del self.snapshots[key]
+        self.state = state
+
+    def extend(self, lines: list[str]) -> None:
+        for line in lines:
+            self.state.apply(parse_event(decode_line(line)))
+            self.lines.append(line)
+            if len(self.lines) % SNAPSHOT_EVERY == 0:
+                self.snapshots[len(self.lines)] = self.state.clone()
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the boards list."""
+
+    id: int
+    seats: tuple[str, ...]
+    rules: str
+    round: int
+    phase: str
+    updated: str
+
+
+class BoardReader:
+    """Follows games in <folder>/games.sqlite3 without ever writing to it. Thread-safe."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.path = Path(folder) / DB_NAME
+        self._con: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        self._games: dict[int, Followed] = {}
+        self._data_version: int | None = None
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._con is None:
+            if not self.path.exists():
+                return None  # the app has not opened its games file yet
+            uri = self.path.resolve().as_uri() + "?mode=ro"
+            self._con = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=5.0,
+                                        isolation_level=None)
+        return self._con
+
+    def close(self) -> None:
+        with self._lock:
+            if self._con is not None:
+                self._con.close()
+                self._con = None
+
+    def changed(self) -> bool:
+        """Whether anything was committed to the file since the last call (cheap: SQLite's
+        data_version moves when another connection commits)."""
+        with self._lock:
+            con = self._connect()
+            if con is None:
+                return False
+            version = con.execute("PRAGMA data_version").fetchone()[0]
+            moved = version != self._data_version
+            self._data_version = version
+            return bool(moved)
+
+    def list_games(self, limit: int = 50) -> list[Listed]:
+        with self._lock:
+            con = self._connect()
+            if con is None:
+                return []
+            rows = con.execute(
+                "SELECT id, header, round, phase, updated FROM games "
+                "ORDER BY updated DESC, id DESC LIMIT ?", (limit,)
+            ).fetchall()
+        out = []
+        for game_id, header, round_, phase, updated in rows:
+            head = json.loads(header)
+            out.append(Listed(game_id, tuple(head["seats"]), head["rules"], round_, phase,
+                              updated[:19] + "Z"))
+        return out
+
+    def game(self, game_id: int) -> Followed | None:
+        """The game as it is in the file now (None when there is no such game)."""
+        with self._lock:
+            con = self._connect()
+            if con is None:
+                return None
+            # one read transaction, so the summary and the event lines agree
+            con.execute("BEGIN")
+            try:
+                return self._refresh(con, game_id)
+            finally:
+                con.execute("COMMIT")
+
+    def _refresh(self, con: sqlite3.Connection, game_id: int) -> Followed | None:
+        row = con.execute(
+            "SELECT header, updated, events FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            self._games.pop(game_id, None)
+            return None
+        header, updated, count = row
+        game = self._games.get(game_id)
+        if game is not None and game.header == header and game.updated == updated \
+                and len(game.lines) == count:
+            return game
+        if game is None or game.header != header or updated < game.updated:
+            table = parse_header(decode_line(header))
+            state = TableState(table)
+            game = Followed(game_id, header, table, state, snapshots={0: state.clone()},
+                            version=game.version if game is not None else 0)
+            keep = 0
+        else:
+            # Events stored since the last read have `at` >= the last `updated`: the first of
+            # them among the lines we hold is where this game's story changed (an undo and a
+            # new event in its place keep the count but change the line).
+            keep = min(len(game.lines), count)
+            first = con.execute(
+                "SELECT min(seq) FROM events WHERE game_id = ? AND active = 1 AND seq < ? "
+                "AND at >= ?", (game_id, keep, game.updated)
+            ).fetchone()[0]
+            if first is not None:
+                keep = int(first)
+        lines = [line for (line,) in con.execute(
+            "SELECT line FROM events WHERE game_id = ? AND active = 1 AND seq >= ? ORDER BY seq",
+            (game_id, keep),
+        )]
+        try:
+            game.truncate(keep)
+            game.extend(lines)
+        except GnavError:
+            # the app refuses such a line when it opens the game and cuts it there; until
+            # then the board shows the game up to the line before
+            pass
+        game.updated = updated
+        game.version += 1
+        self._games[game_id] = game
+        return game

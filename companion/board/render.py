@@ -1,0 +1,168 @@
+"""The board as JSON and as HTML, and a finished game's result as plain text.
+
+All words come from companion.views.words (no Flet there), so the board tells the last call
+and the settlement exactly as the referee's banner does.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from companion.engine import TableState
+from companion.engine.rules import PRESETS
+from companion.i18n import EN, Tr
+from companion.views.words import (
+    balance_words,
+    banner_lines,
+    now_sentence,
+    pieces_words,
+    rulebook_differences,
+    settlement_sentences,
+    two_fools_sentence,
+    winners_sentence,
+)
+
+from .reader import Followed, Listed
+
+
+def settlement_lines(state: TableState, tr: Tr = EN) -> list[str]:
+    s = state.last_round
+    if s is None:
+        return []
+    lines = settlement_sentences(s, state.counters, tr)
+    extra = two_fools_sentence(s, state.rules, tr)
+    if extra:
+        lines.append(extra)
+    return lines
+
+
+def standings(state: TableState) -> list[int]:
+    """Seat indexes best first: winners, then most counters (fewest strokes); out seats last."""
+    return sorted(
+        range(len(state.names)),
+        key=lambda i: (state.out[i] and i not in state.winners,
+                       -state.balance[i] if state.counters else state.balance[i], i),
+    )
+
+
+def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
+    """Everything the board shows, as plain values."""
+    state = game.state
+    seats = []
+    for i, name in enumerate(state.names):
+        seats.append({
+            "name": name,
+            "balance": state.balance[i],
+            "words": balance_words(state, i, tr),
+            "out": state.out[i] and i not in state.winners,
+            "sits_out": state.sitting_out[i],
+            "in_round": state.in_round[i],
+            "knocked": state.knocked[i],
+            "dealer": state.dealer == i,
+            "turn": state.turn == i,
+            "asked": state.asked == i,
+            "winner": i in state.winners,
+        })
+    last = state.last
+    settled = state.last_round
+    return {
+        "game": game.id,
+        "version": game.version,
+        "events": len(game.lines),
+        "rules": state.table.rules,
+        "round": state.round,
+        "phase": state.phase,
+        "counters": state.counters,
+        "limit": state.limit,
+        "pool": state.pool,
+        "dealer": state.dealer_name,
+        "turn": state.turn_name,
+        "asked": state.asked_name,
+        "seats": seats,
+        "now": now_sentence(state, tr),
+        "last_call": banner_lines(last, state, tr) if last is not None else [],
+        "settlement": None if settled is None else {
+            "round": settled.round,
+            "lines": settlement_lines(state, tr),
+            "pieces": pieces_words(settled.pieces, tr),
+        },
+        "winners": [state.names[i] for i in state.winners],
+    }
+
+
+def board_html(data: dict[str, Any]) -> str:
+    """The inside of the board page (also what each live update replaces)."""
+    e = escape
+    rules = e(data["rules"])
+    title = (f"Gnav · {rules} · Round {data['round']}" if data["round"]
+             else f"Gnav · {rules}")
+    parts = [f'<h1 id="title">{title}</h1>',
+             f'<p id="now" class="now">{e(data["now"])}</p>']
+    if data["last_call"] and data["phase"] != "over":
+        lines = "".join(f"<p>{e(line)}</p>" for line in data["last_call"])
+        parts.append(f'<section id="last-call" class="card call"><h2>Last call</h2>{lines}'
+                     "</section>")
+    rows = []
+    for seat in data["seats"]:
+        tags = []
+        for key, word in (("winner", "wins"), ("dealer", "deals"), ("turn", "turn"),
+                          ("asked", "asked"), ("knocked", "knocked"), ("sits_out", "sits out"),
+                          ("out", "out")):
+            if seat[key]:
+                tags.append(f'<span class="tag {key.replace("_", "-")}">{word}</span>')
+        classes = ["seat"] + [k for k in ("turn", "asked", "out", "winner") if seat[k]]
+        if seat["sits_out"]:
+            classes.append("sits-out")
+        rows.append(
+            f'<li class="{" ".join(classes)}"><span class="name">{e(seat["name"])}</span>'
+            f'<span class="tags">{"".join(tags)}</span>'
+            f'<span class="balance">{e(seat["words"])}</span></li>'
+        )
+    parts.append(f'<ol id="seats" class="seats">{"".join(rows)}</ol>')
+    if data["counters"]:
+        parts.append(f'<p id="pool" class="pool">Pool: {data["pool"]}</p>')
+    settled = data["settlement"]
+    if settled is not None:
+        lines = "".join(f"<p>{e(line)}</p>" for line in settled["lines"])
+        parts.append(
+            f'<section id="settlement" class="card"><h2>Round {settled["round"]} settled</h2>'
+            f'{lines}<p class="small">Shown: {e(settled["pieces"])}</p></section>'
+        )
+    return "".join(parts)
+
+
+def result_text(state: TableState, tr: Tr = EN) -> str:
+    """A finished (or unfinished) game told in plain text, short enough for one QR code."""
+    table = state.table
+    stakes = (f"{table.stakes.amount} counters each" if state.counters
+              else f"strokes, out at {table.stakes.amount}")
+    lines = ["Gnav result",
+             f"Table: {', '.join(state.names)} ({len(state.names)} seats), {stakes}",
+             f"Rule book: {table.rules}"]
+    preset = PRESETS.get(table.rules)
+    if preset is not None:
+        lines += [f"House rule: {line}" for line in rulebook_differences(state.rules, preset, tr)]
+    lines.append(f"Rounds: {state.round}")
+    lines.append(winners_sentence([state.names[i] for i in state.winners], tr)
+                 if state.phase == "over" else "Not finished")
+    lines.append("Standings:")
+    for place, i in enumerate(standings(state), start=1):
+        note = " (wins)" if i in state.winners else (
+            " (out)" if state.out[i] else "")
+        lines.append(f"{place}. {state.names[i]}: {balance_words(state, i, tr)}{note}")
+    return "\n".join(lines)
+
+
+def list_html(games: list[Listed]) -> str:
+    if not games:
+        return '<p class="now">No tables yet.</p>'
+    rows = []
+    for g in games:
+        where = "over" if g.phase == "over" else (f"round {g.round}" if g.round else "not dealt")
+        rows.append(
+            f'<li><a class="game" href="/board/{g.id}"><span class="name">Table {g.id}: '
+            f'{escape(", ".join(g.seats))}</span><span class="small">{escape(g.rules)} · '
+            f'{where}</span></a></li>'
+        )
+    return f'<ol class="games">{"".join(rows)}</ol>'

@@ -1,0 +1,132 @@
+"""What the server tells the referee's app about sharing: its addresses, the referee token,
+and the QR codes that carry them (and the plain-text result of a finished game).
+
+No Flet here. `serve()` calls `configure()` once before the first session starts; the app's
+Share screen reads `current()`. The Flet sessions run in the server's own process, so a
+module-level value is all it takes.
+"""
+
+from __future__ import annotations
+
+import io
+import socket
+import struct
+import sys
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import qrcode  # type: ignore[import-untyped]
+import qrcode.constants  # type: ignore[import-untyped]
+from qrcode.image.pure import PyPNGImage  # type: ignore[import-untyped]
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "")
+
+
+@dataclass(frozen=True)
+class Sharing:
+    """How this server can be reached. `token` is None when it listens on loopback only (the
+    referee is whoever sits at this machine) and a secret when it listens on the network."""
+
+    port: int
+    lan: bool
+    addresses: tuple[str, ...] = ()  # this machine's IPv4 addresses on its networks
+    token: str | None = None
+
+    @property
+    def base_url(self) -> str:
+        host = self.addresses[0] if self.addresses else "127.0.0.1"
+        return f"http://{host}:{self.port}"
+
+    def board_url(self, game_id: int) -> str:
+        return f"{self.base_url}/board/{game_id}"
+
+    @property
+    def referee_url(self) -> str | None:
+        if self.token is None:
+            return None
+        return f"{self.base_url}/?token={quote(self.token, safe='')}"
+
+
+_current: Sharing | None = None
+
+
+def configure(sharing: Sharing | None) -> None:
+    global _current
+    _current = sharing
+
+
+def current() -> Sharing | None:
+    return _current
+
+
+def is_loopback(host: str) -> bool:
+    return host in LOOPBACK_HOSTS or host.startswith("127.")
+
+
+# --- this machine's addresses ---------------------------------------------------------------
+
+SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of one interface
+
+
+def lan_addresses() -> tuple[str, ...]:
+    """IPv4 addresses of this machine's interfaces other than loopback, read from the
+    interface list (nothing is sent anywhere). Linux only; elsewhere an empty tuple, and the
+    referee reads the address from the machine's network settings."""
+    if not sys.platform.startswith("linux"):
+        return ()
+    import fcntl
+
+    found: list[str] = []
+    try:
+        interfaces = socket.if_nameindex()
+    except OSError:
+        return ()
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for _index, name in interfaces:
+            request = struct.pack("256s", name.encode("utf-8")[:15])
+            try:
+                answer = fcntl.ioctl(s.fileno(), SIOCGIFADDR, request)
+            except OSError:
+                continue  # down, or no IPv4 address
+            address = socket.inet_ntoa(answer[20:24])
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
+    # private networks first: that is where the phones at the table are
+    return tuple(sorted(found, key=lambda a: not _private(a)))
+
+
+def _private(address: str) -> bool:
+    parts = socket.inet_aton(address)
+    return (parts[0] == 10 or (parts[0] == 172 and 16 <= parts[1] <= 31)
+            or (parts[0] == 192 and parts[1] == 168))
+
+
+# --- QR codes -------------------------------------------------------------------------------
+
+
+def qr_code(text: str) -> Any:
+    """The QR code of `text` (UTF-8, error correction M, or L when M cannot hold it)."""
+    for level in (qrcode.constants.ERROR_CORRECT_M, qrcode.constants.ERROR_CORRECT_L):
+        qr = qrcode.QRCode(error_correction=level, box_size=8, border=4)
+        qr.add_data(text.encode("utf-8"))
+        try:
+            qr.make(fit=True)
+        except qrcode.exceptions.DataOverflowError:
+            continue
+        return qr
+    raise ValueError("the text is too long for one QR code")
+
+
+def qr_matrix(text: str) -> list[list[bool]]:
+    """The modules of the code, quiet zone included (True is dark)."""
+    return [list(row) for row in qr_code(text).get_matrix()]
+
+
+def qr_png(text: str) -> bytes:
+    """A PNG of the code, black on white with a four-module white quiet zone, so it scans on
+    a dark screen too."""
+    image = qr_code(text).make_image(image_factory=PyPNGImage)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,390 @@
+"""The spectators' boards and the referee's gate, as ASGI apps in front of the Flet app.
+
+`/board` (the list) and `/board/{id}` (one table, live through Server-Sent Events from
+`/board/{id}/events`, or `/board/{id}/state.json`) are plain HTML and JSON, GET only, read
+from the games file through a read-only connection: nothing a spectator's browser sends can
+change a game. Everything else is the Flet app (the referee's controls); on the network it
+needs the referee token, once in the link (`/?token=...`) and from then on in an HttpOnly
+cookie. Refusals are logged by address, never with the token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import sys
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from http.cookies import CookieError, SimpleCookie
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from .reader import BoardReader
+from .render import board_html, board_json, list_html
+
+Scope = Any
+Receive = Callable[[], Any]
+Send = Callable[[Any], Any]
+ASGIApp = Callable[[Scope, Receive, Send], Any]
+
+COOKIE = "gnav_referee"
+POLL_SECONDS = 0.1  # how often the file is checked while a board is open: well under 1 s
+KEEPALIVE_SECONDS = 15.0
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    version: int
+    data: dict[str, Any]
+    html: str
+
+    def event(self) -> str:
+        payload = json.dumps({"version": self.version, "html": self.html}, ensure_ascii=False)
+        return f"event: board\ndata: {payload}\n\n"
+
+
+class Hub:
+    """Reads each watched game when the file changes, renders it once, and wakes every board
+    that shows it: forty phones cost one read and one render per event, not forty."""
+
+    def __init__(self, reader: BoardReader, interval: float = POLL_SECONDS) -> None:
+        self.reader = reader
+        self.interval = interval
+        self.snapshots: dict[int, Snapshot | None] = {}
+        self.watchers: dict[int, int] = {}
+        self.wakeups: dict[int, asyncio.Event] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    def read(self, game_id: int) -> Snapshot | None:
+        """The game now (in a worker thread: it touches the file)."""
+        game = self.reader.game(game_id)
+        if game is None:
+            self.snapshots[game_id] = None
+            return None
+        old = self.snapshots.get(game_id)
+        if old is not None and old.version == game.version:
+            return old
+        data = board_json(game)
+        snap = Snapshot(game.version, data, board_html(data))
+        self.snapshots[game_id] = snap
+        return snap
+
+    async def current(self, game_id: int) -> Snapshot | None:
+        return await asyncio.to_thread(self.read, game_id)
+
+    def watch(self, game_id: int) -> asyncio.Event:
+        self.watchers[game_id] = self.watchers.get(game_id, 0) + 1
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._poll())
+        return self.wakeups.setdefault(game_id, asyncio.Event())
+
+    def unwatch(self, game_id: int) -> None:
+        left = self.watchers.get(game_id, 1) - 1
+        if left > 0:
+            self.watchers[game_id] = left
+        else:
+            self.watchers.pop(game_id, None)
+
+    async def _poll(self) -> None:
+        while self.watchers:
+            await asyncio.sleep(self.interval)
+            moved = await asyncio.to_thread(self._changed_games)
+            for game_id in moved:
+                # a fresh Event for the next change; the set one wakes everyone waiting now
+                old = self.wakeups.get(game_id)
+                self.wakeups[game_id] = asyncio.Event()
+                if old is not None:
+                    old.set()
+
+    def _changed_games(self) -> list[int]:
+        if not self.reader.changed():
+            return []
+        moved = []
+        for game_id in list(self.watchers):
+            before = self.snapshots.get(game_id)
+            after = self.read(game_id)
+            if before is None or after is None or after.version != before.version:
+                moved.append(game_id)
+        return moved
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+STYLE = """
+:root { color-scheme: light dark; --bg: #fbf7f4; --fg: #1d1b1a; --card: #f0e6e1;
+  --accent: #8b1a1a; --on-accent: #fff; --muted: #6b5f5a; --line: #d9c8c1; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #161312; --fg: #f1e9e6; --card: #2a2220; --accent: #ffb4a8;
+    --on-accent: #561e16; --muted: #c4b2ac; --line: #4a3d3a; } }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg);
+  font: 20px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { max-width: 40rem; margin: 0 auto; padding: 12px 14px 40px; }
+h1 { font-size: 1.3rem; margin: 4px 0 6px; }
+h2 { font-size: 1rem; margin: 0 0 4px; color: var(--muted); text-transform: uppercase;
+  letter-spacing: .04em; }
+p { margin: 4px 0; }
+.now { font-size: 1.6rem; font-weight: 700; margin: 6px 0 10px; }
+.card { background: var(--card); border-radius: 14px; padding: 10px 14px; margin: 10px 0; }
+.call p:first-of-type { font-weight: 600; font-size: 1.15rem; }
+.seats, .games { list-style: none; padding: 0; margin: 8px 0; }
+.seat { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px;
+  padding: 10px 12px; border-bottom: 1px solid var(--line); border-radius: 10px; }
+.seat .name { font-size: 1.45rem; font-weight: 700; flex: 1 1 auto; overflow-wrap: anywhere; }
+.seat .balance { font-size: 1.3rem; font-variant-numeric: tabular-nums; }
+.seat .tags { display: flex; gap: 6px; flex-wrap: wrap; }
+.seat.turn, .seat.asked { background: var(--card); }
+.seat.turn { outline: 3px solid var(--accent); }
+.seat.out, .seat.sits-out { opacity: .55; }
+.seat.out .name { text-decoration: line-through; }
+.tag { font-size: .8rem; font-weight: 700; border-radius: 999px; padding: 2px 9px;
+  background: var(--line); text-transform: uppercase; }
+.tag.turn, .tag.winner { background: var(--accent); color: var(--on-accent); }
+.pool { font-size: 1.3rem; font-weight: 600; }
+.small { font-size: .85rem; color: var(--muted); }
+.games a { display: block; padding: 12px; margin: 8px 0; border-radius: 12px;
+  background: var(--card); color: var(--fg); text-decoration: none; }
+.games .name { display: block; font-weight: 700; font-size: 1.2rem; }
+#live { font-size: .8rem; color: var(--muted); float: right; margin-top: 8px; }
+#live.off { color: var(--accent); }
+"""
+
+SCRIPT = """
+(function () {
+  var board = document.getElementById('board');
+  var live = document.getElementById('live');
+  if (!window.EventSource) { live.textContent = 'reload to update'; return; }
+  var source = new EventSource(location.pathname.replace(/\\/+$/, '') + '/events');
+  source.addEventListener('board', function (e) {
+    var d = JSON.parse(e.data);
+    board.innerHTML = d.html;
+    board.setAttribute('data-version', d.version);
+    live.textContent = 'live'; live.className = 'on';
+  });
+  source.addEventListener('gone', function () {
+    board.innerHTML = '<p class="now">This table was deleted.</p>';
+    source.close();
+  });
+  source.onerror = function () { live.textContent = 'reconnecting…'; live.className = 'off'; };
+})();
+"""
+
+
+def page(title: str, inner: str, version: int | None = None, script: bool = False) -> str:
+    data = f' data-version="{version}"' if version is not None else ""
+    tail = f"<script>{SCRIPT}</script>" if script else ""
+    live = '<span id="live" class="on">live</span>' if script else ""
+    return (
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="data:,">'
+        f"<title>{title}</title><style>{STYLE}</style></head><body><main>{live}"
+        f'<div id="board"{data}>{inner}</div></main>{tail}</body></html>'
+    )
+
+
+def board_app(data_dir: Path) -> tuple[Starlette, Hub]:
+    """The spectators' pages, reading games from `data_dir` (GET and HEAD only)."""
+    hub = Hub(BoardReader(data_dir))
+    no_store = {"cache-control": "no-store"}
+
+    def game_id(request: Request) -> int:
+        return int(request.path_params["game_id"])
+
+    async def boards(request: Request) -> Response:
+        games = await asyncio.to_thread(hub.reader.list_games)
+        inner = ("<h1>Gnav boards</h1><p class=\"small\">Pick your table. The referee holds "
+                 "the controls; this page only shows the game.</p>" + list_html(games))
+        return HTMLResponse(page("Gnav boards", inner), headers=no_store)
+
+    async def board(request: Request) -> Response:
+        snap = await hub.current(game_id(request))
+        if snap is None:
+            inner = '<p class="now">There is no such table.</p><p><a href="/board">All tables</a></p>'
+            return HTMLResponse(page("Gnav board", inner), status_code=404, headers=no_store)
+        title = f"Gnav · table {snap.data['game']}"
+        return HTMLResponse(page(title, snap.html, snap.version, script=True), headers=no_store)
+
+    async def state(request: Request) -> Response:
+        snap = await hub.current(game_id(request))
+        if snap is None:
+            return JSONResponse({"error": "no such table"}, status_code=404, headers=no_store)
+        return JSONResponse(snap.data, headers=no_store)
+
+    async def events(request: Request) -> Response:
+        gid = game_id(request)
+
+        async def stream() -> AsyncIterator[str]:
+            # the wakeup is taken before the game is read, so a change landing in between
+            # still wakes this board
+            wakeup = hub.watch(gid)
+            try:
+                snap = await hub.current(gid)
+                shown: int | None = None
+                while True:
+                    if snap is None:
+                        yield "event: gone\ndata: {}\n\n"
+                        return
+                    if snap.version != shown:
+                        yield snap.event()
+                        shown = snap.version
+                    else:
+                        yield ": still here\n\n"
+                    try:
+                        await asyncio.wait_for(wakeup.wait(), KEEPALIVE_SECONDS)
+                    except TimeoutError:
+                        pass
+                    wakeup = hub.wakeups[gid]
+                    snap = hub.snapshots.get(gid, snap)
+            finally:
+                hub.unwatch(gid)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={**no_store, "x-accel-buffering": "no"})
+
+    methods = ["GET", "HEAD"]
+    app = Starlette(routes=[
+        Route("/board", boards, methods=methods),
+        Route("/board/", boards, methods=methods),
+        Route("/board/{game_id:int}", board, methods=methods),
+        Route("/board/{game_id:int}/state.json", state, methods=methods),
+        Route("/board/{game_id:int}/events", events, methods=methods),
+    ])
+    return app, hub
+
+
+# --- the referee's gate ----------------------------------------------------------------------
+
+
+def _log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+class Gate:
+    """Sends /board... to the boards and everything else to the Flet app; with a token, only
+    a browser that showed it (in the link once, then in the cookie) reaches the Flet app."""
+
+    def __init__(self, flet_app: ASGIApp, boards: ASGIApp, token: str | None,
+                 log: Callable[[str], None] = _log) -> None:
+        self.flet_app = flet_app
+        self.boards = boards
+        self.token = token.encode("utf-8") if token is not None else None
+        self.log = log
+
+    def _valid(self, candidate: str | None) -> bool:
+        if self.token is None or candidate is None:
+            return False
+        return hmac.compare_digest(candidate.encode("utf-8", "replace"), self.token)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.flet_app(scope, receive, send)  # lifespan
+            return
+        path: str = scope.get("path", "")
+        if path == "/board" or path.startswith("/board/"):
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            await self.boards(scope, receive, send)
+            return
+        if self.token is None:
+            await self.flet_app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        client = scope.get("client")
+        addr = client[0] if client else "an unknown address"
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"),
+                          keep_blank_values=True)
+        offered = [v for k, v in query if k == "token"]
+        cookie = _cookie(headers.get("cookie", ""))
+        if kind == "websocket":
+            origin = headers.get("origin")
+            same_origin = origin is None or origin.split("://", 1)[-1] == headers.get("host")
+            if self._valid(cookie) and same_origin:
+                await self.flet_app(scope, receive, send)
+                return
+            why = "a different site" if self._valid(cookie) else "no valid referee token"
+            self.log(f"refused control from {addr}: websocket {path} with {why}")
+            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            return
+        method: str = scope.get("method", "GET")
+        if offered:
+            rest = [(k, v) for k, v in query if k != "token"]
+            if method == "GET" and len(offered) == 1 and self._valid(offered[0]):
+                await _welcome(send, path + ("?" + urlencode(rest) if rest else ""),
+                               offered[0])
+                return
+            self.log(f"refused control from {addr}: wrong referee token")
+            await _redirect(send, "/board")
+            return
+        if self._valid(cookie):
+            await self.flet_app(scope, receive, send)
+            return
+        if method in ("GET", "HEAD"):
+            if path in ("/", "/index.html") or not _static(path):
+                self.log(f"sent {addr} to the boards: {method} {path} without the referee token")
+            await _redirect(send, "/board")
+            return
+        self.log(f"refused control from {addr}: {method} {path} without the referee token")
+        await _respond(send, 403, b"Only the referee controls the game.\n")
+
+
+def _static(path: str) -> bool:
+    """Files of the web client (scripts, fonts, icons): refused quietly, not logged."""
+    name = path.rsplit("/", 1)[-1]
+    return "." in name
+
+
+def _cookie(header: str) -> str | None:
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(header)
+    except CookieError:
+        return None
+    morsel = jar.get(COOKIE)
+    return morsel.value if morsel is not None else None
+
+
+async def _respond(send: Send, status: int, body: bytes,
+                   headers: list[tuple[bytes, bytes]] | None = None,
+                   content_type: bytes = b"text/plain; charset=utf-8") -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", content_type),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"cache-control", b"no-store"), *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _redirect(send: Send, location: str) -> None:
+    await _respond(send, 303, b"", [(b"location", location.encode("latin-1"))])
+
+
+async def _welcome(send: Send, target: str, token: str) -> None:
+    """Gives the referee's browser its cookie, then leaves the token's address behind.
+
+    A page that moves on by itself rather than a redirect: the cookie is SameSite=Strict,
+    and a page of this site asking for the next one is same-site however the link was
+    opened (a QR scanner, a chat app); location.replace also keeps the token out of the
+    browser's history.
+    """
+    cookie = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=604800"
+    target_js = json.dumps(target).replace("<", "\\u003c")
+    body = (
+        "<!doctype html><html><head><meta charset=\"utf-8\">"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="data:,"><title>Gnav Companion</title></head><body>'
+        f"<script>location.replace({target_js});</script>"
+        '<p>Opening the referee\'s controls… <a href="/">Continue</a></p></body></html>'
+    ).encode()
+    await _respond(send, 200, body, [(b"set-cookie", cookie.encode("latin-1")),
+                                     (b"referrer-policy", b"no-referrer")],
+                   content_type=b"text/html; charset=utf-8")
