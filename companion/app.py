@@ -25,6 +25,7 @@ from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
 from .views.quiz import QuizScreen, QuizState
 from .views.rules import RulesScreen
+from .views.share import ShareScreen
 from .views.table import GameScreen
 from .views.tables import TablesScreen
 
@@ -164,7 +165,7 @@ class App:
             except StoreError:
                 return LearnScreen(self)
             return LearnScreen(self, game.state.rules, game.id, route)
-        match = re.fullmatch(r"/game/(\d+)(/history|/rules)?", route)
+        match = re.fullmatch(r"/game/(\d+)(/history|/rules|/share)?", route)
         if match is None:
             return None
         try:
@@ -175,6 +176,8 @@ class App:
             return HistoryScreen(self, game)
         if match.group(2) == "/rules":
             return RulesScreen(self, game)
+        if match.group(2) == "/share":
+            return ShareScreen(self, game)
         return GameScreen(self, game)
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:

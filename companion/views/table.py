@@ -91,18 +91,23 @@ class GameScreen:
         def learn(e: Any) -> None:
             app.go(f"/learn/{game.id}")
 
+        def share(e: Any) -> None:
+            app.go(f"/game/{game.id}/share")
+
         teach: list[ft.Control]
         if app.phone:
             for b in (self.undo_button, self.redo_button):
                 b.icon = None
         if app.width < 1100:  # a phone, or a tablet held upright: the bar has no room
             teach = [icon_button(_("Rules card"), ft.Icons.MENU_BOOK, rules_card),
-                     icon_button(_("Learn"), ft.Icons.SCHOOL, learn)]
+                     icon_button(_("Learn"), ft.Icons.SCHOOL, learn),
+                     icon_button(_("Share"), ft.Icons.QR_CODE, share)]
             if not app.phone:
                 tools[3:3] = teach
         else:
             teach = [button(_("Rules card"), rules_card, kind="text"),
-                     button(_("Learn"), learn, kind="text")]
+                     button(_("Learn"), learn, kind="text"),
+                     button(_("Share"), share, kind="text")]
             tools[3:3] = teach
         self.seat_area = ft.Container()
         self.question = ft.Container(

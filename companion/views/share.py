@@ -1,0 +1,91 @@
+"""The Share screen ("/game/{N}/share"): QR codes for the spectators' board of this table,
+for the referee link (to hand control to another device), and for a finished game's result
+as plain text that a phone reads without the network.
+
+The addresses and the token come from companion.board, which `serve()` fills in before the
+first session; the QR pictures are PNGs made here (qrcode + pypng), shown on white.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion import board
+from companion.store import Game
+
+from . import theme
+from .widgets import body, button, heading, top_actions
+
+QR_SIZE = 280
+
+
+def qr_image(text: str, label: str, identifier: str) -> ft.Control:
+    """The code on white (its quiet zone included), so it scans in dark mode too."""
+    picture = ft.Image(src=board.qr_png(text), width=QR_SIZE, height=QR_SIZE,
+                       fit=ft.BoxFit.CONTAIN, filter_quality=ft.FilterQuality.NONE,
+                       semantics_label=label)
+    return ft.Semantics(identifier=identifier, label=label, container=True, content=ft.Container(
+        content=picture, bgcolor=ft.Colors.WHITE, padding=8, border_radius=8))
+
+
+class ShareScreen:
+    def __init__(self, app: Any, game: Game) -> None:
+        self.app = app
+        self.game = game
+        _ = app.tr
+        sharing = board.current()
+        rows: list[ft.Control] = [ft.Semantics(identifier="phase", content=ft.Text(
+            _("Share table {game}", game=game.id), size=theme.QUESTION,
+            weight=ft.FontWeight.BOLD))]
+        if sharing is None or not sharing.lan:
+            rows.append(body(_("Phones cannot reach this app: it serves this machine only. "
+                               "Start it with serve --lan to show the board on phones."),
+                             size=theme.BODY))
+        else:
+            url = sharing.board_url(game.id)
+            rows += [
+                ft.Text(_("Board for the players"), size=theme.NAME, weight=ft.FontWeight.BOLD),
+                body(_("Scan to follow the game. The board only shows it; nobody can play "
+                       "from it."), size=theme.SMALL + 1),
+                qr_image(url, _("Board QR code"), "board-qr"),
+                ft.Text(url, size=theme.BODY, selectable=True),
+            ]
+            self.referee = ft.Column([], spacing=8)
+            rows += [
+                ft.Text(_("Referee link"), size=theme.NAME, weight=ft.FontWeight.BOLD),
+                body(_("Whoever scans this controls the game. Show it only to the next "
+                       "referee."), size=theme.SMALL + 1),
+                button(_("Show the referee QR"), self.show_referee),
+                self.referee,
+            ]
+        if game.state.phase == "over":
+            text = board.result_text(game.state)
+            rows += [
+                ft.Text(_("Result to take home"), size=theme.NAME, weight=ft.FontWeight.BOLD),
+                body(_("The result as plain text: a phone reads it without the network."),
+                     size=theme.SMALL + 1),
+                qr_image(text, _("Result QR code"), "result-qr"),
+                ft.Text(text, size=theme.SMALL, selectable=True),
+            ]
+        self.view = ft.View(
+            route=f"/game/{game.id}/share",
+            appbar=ft.AppBar(
+                title=heading(_("Share"), theme.TITLE - 4),
+                actions=top_actions(app, button(_("Back to the table"),
+                                                lambda e: app.go(f"/game/{game.id}"),
+                                                kind="text")),
+            ),
+            controls=[ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
+            padding=16,
+        )
+
+    def show_referee(self, e: Any = None) -> None:
+        _ = self.app.tr
+        sharing = board.current()
+        url = sharing.referee_url if sharing is not None else None
+        if url is None:
+            return
+        self.referee.controls = [qr_image(url, _("Referee QR code"), "referee-qr")]
+        self.app.refresh()
