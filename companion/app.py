@@ -196,9 +196,12 @@ class App:
 
     # --- shared chores -------------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def refresh(self, *controls: ft.Control) -> None:
+        """Sends the given controls' changes, else the whole page's. A page update compares
+        every control on the page (thousands on a crowded table), so screens that know what
+        they changed name it."""
         if self.page is not None:
-            self.page.update()
+            self.page.update(*controls)
 
     def set_language(self, lang: str, remember: bool = True) -> None:
         """Tells every screen in `lang` from now on; the screen is redrawn in place, with what

@@ -8,6 +8,7 @@ and moves on to the next seat still without one; a tap on a seat selects it to c
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -25,32 +26,76 @@ Pieces = tuple[tuple[str, str], ...]
 
 class PiecePicker:
     def __init__(self, seats: list[str], action: str, on_done: Callable[[Pieces], None],
-                 narrow: bool, prompt: str, on_change: Callable[[], None] | None = None,
+                 narrow: bool, prompt: str, on_change: Callable[..., None] | None = None,
                  tr: Tr = EN) -> None:
         self.tr = tr
         self.seats = seats
         self.on_change = on_change
         self.action = action
         self.on_done = on_done
+        self.narrow = narrow
         self.picked: dict[str, str] = {}
         self.current: str | None = seats[0] if seats else None
         self.prompt = ft.Text(prompt, size=theme.QUESTION, weight=ft.FontWeight.BOLD)
-        self.seat_rows = ft.Column([], spacing=6)
-        self.grid = ft.Row([], wrap=True, spacing=6, run_spacing=6)
+        # every control is made once and changed in place: a pick sends a few small changes,
+        # and a second quick tap lands on the same button rather than on a replaced one
+        self.seat_parts = {seat: self._seat_part(seat) for seat in seats}
+        self.piece_parts = {piece: self._piece_part(piece) for piece in PIECES}
+        self.grid = ft.Row([p.control for p in self.piece_parts.values()], wrap=True,
+                           spacing=6, run_spacing=6)
         self.done_button = big_button(action, self.done, disabled=True)
-        seats_part = ft.Column([self.seat_rows], scroll=ft.ScrollMode.AUTO)
+        seat_controls = [p.control for p in self.seat_parts.values()]
         if narrow:
-            body: ft.Control = ft.Column([seats_part, self.grid], spacing=12)
+            # a phone: the seats as one strip across, so the grid and the button stay in view
+            strip = ft.Row(seat_controls, spacing=8, scroll=ft.ScrollMode.AUTO)
+            body: ft.Control = ft.Column([strip, self.grid], spacing=10)
         else:
+            seats_part = ft.Column(seat_controls, spacing=6, scroll=ft.ScrollMode.AUTO)
             body = ft.Row(
                 [ft.Container(seats_part, width=300), ft.Container(self.grid, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
             )
         self.control = ft.Column(
             [ft.Semantics(identifier="phase", content=self.prompt), body, self.done_button],
-            spacing=12,
+            spacing=10 if narrow else 12,
         )
+        self._seats_shown: dict[str, tuple[str | None, bool]] = {}
+        self._pieces_shown: dict[str, tuple[int, bool]] = {}
         self.fill()
+
+    def _seat_part(self, seat: str) -> _SeatPart:
+        _ = self.tr
+        face = ft.Container(width=self._face_size, height=self._face_size)
+        label = ft.Text("", size=theme.BODY, width=None if self.narrow else 72)
+        chip = ft.Button(_("{seat}'s piece", seat=seat), on_click=lambda e: self.select(seat),
+                         height=theme.TOUCH, expand=not self.narrow)
+        if self.narrow:
+            control: ft.Control = ft.Column(
+                [chip, ft.Row([face, label], spacing=6, tight=True)],
+                spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        else:
+            control = ft.Row([chip, face, label], spacing=8)
+        return _SeatPart(control, chip, face, label)
+
+    @property
+    def _face_size(self) -> float:
+        return 30 if self.narrow else 40
+
+    def _piece_part(self, piece: str) -> _PiecePart:
+        dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE) for _k in range(2)]
+        width = 78 if self.narrow else 104
+        pick = ft.Button(piece_title(piece, self.tr).lower(),
+                         on_click=lambda e: self.pick(piece),
+                         width=width, height=theme.TOUCH + (0 if self.narrow else 8),
+                         style=ft.ButtonStyle(
+                             text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0)),
+                             padding=ft.Padding.symmetric(horizontal=4)))
+        control = ft.Column(
+            [pick, ft.Row([piece_face(piece, 20 if self.narrow else 24),
+                           ft.Row(dots, spacing=3, tight=True)], spacing=6, tight=True)],
+            spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        return _PiecePart(control, pick, dots)
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -75,20 +120,18 @@ class PiecePicker:
     def select(self, seat: str) -> None:
         if seat in self.seats:
             self.current = seat
-            self.fill()
-            self.changed()
+            self.changed(self.fill())
 
     def pick(self, piece: str) -> None:
         if not self.can_pick(piece) or self.current is None:
             return
         self.picked[self.current] = piece
         self.current = self._next_without_piece(self.current)
-        self.fill()
-        self.changed()
+        self.changed(self.fill())
 
-    def changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change()
+    def changed(self, controls: list[ft.Control]) -> None:
+        if self.on_change is not None and controls:
+            self.on_change(*controls)
 
     def _next_without_piece(self, seat: str) -> str | None:
         i = self.seats.index(seat)
@@ -105,53 +148,56 @@ class PiecePicker:
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def fill(self) -> None:
-        _ = self.tr
-        rows: list[ft.Control] = []
-        for seat in self.seats:
+    def fill(self) -> list[ft.Control]:
+        """Sets each seat and piece to the picks so far; returns the parts that changed."""
+        changed: list[ft.Control] = []
+        size = self._face_size
+        for seat, part in self.seat_parts.items():
             chosen = self.picked.get(seat)
             current = seat == self.current
-            face: ft.Control = (piece_face(chosen, 40) if chosen
-                                else ft.Container(width=40, height=40, border_radius=20,
-                                                  border=ft.Border.all(2, ft.Colors.OUTLINE)))
-            rows.append(ft.Row(
-                [
-                    ft.Button(
-                        _("{seat}'s piece", seat=seat), on_click=lambda e, s=seat: self.select(s),
-                        height=theme.TOUCH, expand=True,
-                        style=ft.ButtonStyle(
-                            text_style=ft.TextStyle(size=theme.BODY,
-                                                    weight=ft.FontWeight.BOLD if current
-                                                    else ft.FontWeight.NORMAL),
-                            side=ft.BorderSide(3, ft.Colors.PRIMARY) if current else None,
-                        ),
-                        bgcolor=ft.Colors.PRIMARY_CONTAINER if current else None,
-                    ),
-                    face,
-                    ft.Text(piece_title(chosen, self.tr).lower() if chosen else "", size=theme.BODY,
-                            width=72),
-                ],
-                spacing=8,
-            ))
-        self.seat_rows.controls = rows
-        tiles: list[ft.Control] = []
-        for piece in PIECES:
-            left = 2 - self.count(piece)
-            marks = ft.Row(
-                [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE,
-                              bgcolor=ft.Colors.PRIMARY if k < left else ft.Colors.OUTLINE_VARIANT)
-                 for k in range(2)],
-                spacing=3, tight=True,
+            if self._seats_shown.get(seat) == (chosen, current):
+                continue
+            self._seats_shown[seat] = (chosen, current)
+            part.face.content = piece_face(chosen, size) if chosen else None
+            part.face.border = (None if chosen
+                                else ft.Border.all(2, ft.Colors.OUTLINE))
+            part.face.border_radius = size / 2
+            part.label.value = piece_title(chosen, self.tr).lower() if chosen else ""
+            part.chip.style = ft.ButtonStyle(
+                text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0),
+                                        weight=ft.FontWeight.BOLD if current
+                                        else ft.FontWeight.NORMAL),
+                side=ft.BorderSide(3, ft.Colors.PRIMARY) if current else None,
+                padding=ft.Padding.symmetric(horizontal=12) if self.narrow else None,
             )
-            tiles.append(ft.Column(
-                [ft.Button(piece_title(piece, self.tr).lower(),
-                           on_click=lambda e, p=piece: self.pick(p),
-                           disabled=not self.can_pick(piece), width=104, height=theme.TOUCH + 8,
-                           icon=None, style=ft.ButtonStyle(
-                               text_style=ft.TextStyle(size=theme.BODY),
-                               padding=ft.Padding.symmetric(horizontal=6))),
-                 ft.Row([piece_face(piece, 24), marks], spacing=6, tight=True)],
-                spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ))
-        self.grid.controls = tiles
-        self.done_button.disabled = not self.complete
+            part.chip.bgcolor = ft.Colors.PRIMARY_CONTAINER if current else None
+            changed.append(part.control)
+        for piece, ppart in self.piece_parts.items():
+            left = 2 - self.count(piece)
+            can = self.can_pick(piece)
+            if self._pieces_shown.get(piece) == (left, can):
+                continue
+            self._pieces_shown[piece] = (left, can)
+            ppart.pick.disabled = not can
+            for k, dot in enumerate(ppart.dots):
+                dot.bgcolor = ft.Colors.PRIMARY if k < left else ft.Colors.OUTLINE_VARIANT
+            changed.append(ppart.control)
+        if self.done_button.disabled == self.complete:
+            self.done_button.disabled = not self.complete
+            changed.append(self.done_button)
+        return changed
+
+
+@dataclass
+class _SeatPart:
+    control: ft.Control
+    chip: ft.Button
+    face: ft.Container
+    label: ft.Text
+
+
+@dataclass
+class _PiecePart:
+    control: ft.Control
+    pick: ft.Button
+    dots: list[ft.Container]

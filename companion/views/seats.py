@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import flet as ft
+import flet.canvas as cv
 
 from companion.engine import TableState
 from companion.i18n import EN, Tr
@@ -18,35 +19,87 @@ from . import theme
 from .words import balance_words
 
 MAX_DOTS = 12  # past this a seat shows its count as a number beside a row of dots
+FULL_TILE_H = 116  # a tile round the oval
+GRID_TILE_H = 68  # a compact tile of a crowded table (over 12 seats) on a tablet
+ROW_TILE_H = 52  # one seat's row on a phone
 
 
-def dots(n: int, size: float = 14) -> list[ft.Control]:
-    shown = min(n, MAX_DOTS)
-    return [
-        ft.Container(width=size, height=size, shape=ft.BoxShape.CIRCLE, bgcolor=ft.Colors.PRIMARY)
-        for __ in range(shown)
-    ]
+class Marks:
+    """A seat's counters as dots, or its chalk strokes as tally marks (four bars crossed by a
+    fifth), drawn as one path on one canvas.
 
+    One control whatever the count: a changed seat sends one small patch instead of one
+    control per stroke, and the marks shrink to fit the box their tile gives them (a compact
+    tile on a 40-seat table, a row on a phone) rather than making the tile taller.
+    """
 
-def tally(n: int, height: float = 20) -> list[ft.Control]:
-    """Chalk strokes: groups of four bars crossed by a fifth."""
-    groups: list[ft.Control] = []
-    colour = ft.Colors.ON_SURFACE
-    while n > 0:
-        k = min(n, 5)
-        bars = [ft.Container(width=3, height=height, bgcolor=colour) for _ in range(min(k, 4))]
-        row = ft.Row(bars, spacing=5, tight=True)
-        if k == 5:
-            slash = ft.Container(
-                width=30, height=3, bgcolor=colour, left=-3, top=height / 2 - 1,
-                rotate=ft.Rotate(angle=-0.6),
-            )
-            groups.append(ft.Stack([row, slash], width=27, height=height,
-                                    clip_behavior=ft.ClipBehavior.NONE))
+    def __init__(self, dot: float = 14, box: tuple[float, float] = (110, 32)) -> None:
+        self.dot = dot
+        self.box = box
+        self.path = cv.Path([], paint=ft.Paint(color=ft.Colors.PRIMARY,
+                                               style=ft.PaintingStyle.FILL))
+        self.control = cv.Canvas([self.path], width=0, height=dot)
+        self.shown = 0  # dots or strokes drawn
+        self._key: tuple[object, ...] | None = None
+
+    def show(self, n: int, counters: bool) -> None:
+        key = (n, counters, self.box, self.dot)
+        if key == self._key:
+            return
+        self._key = key
+        if counters:
+            self._dots(min(n, MAX_DOTS))
         else:
-            groups.append(row)
-        n -= k
-    return groups
+            self._tally(n)
+        self.shown = min(n, MAX_DOTS) if counters else n
+
+    def _fit(self, items: int, item_w: float, item_h: float) -> tuple[int, float]:
+        """Items per row and scale (at most 1) that fit `items` into the box."""
+        box_w, box_h = self.box
+        best_per_row, best_scale = max(items, 1), 0.0
+        for rows in range(1, max(items, 1) + 1):
+            per_row = math.ceil(items / rows) if items else 1
+            scale = min(1.0, box_w / (per_row * item_w), box_h / (rows * item_h))
+            if scale > best_scale + 1e-9:
+                best_per_row, best_scale = per_row, scale
+            if per_row == 1:
+                break
+        return best_per_row, best_scale
+
+    def _dots(self, n: int) -> None:
+        step = self.dot + 4
+        per_row, s = self._fit(n, step, step)
+        d, step = self.dot * s, step * s
+        self.path.elements = [cv.Path.Oval((k % per_row) * step, (k // per_row) * step, d, d)
+                              for k in range(n)]
+        self.path.paint = ft.Paint(color=ft.Colors.PRIMARY, style=ft.PaintingStyle.FILL)
+        rows = math.ceil(n / per_row) if n else 0
+        self.control.width = min(n, per_row) * step
+        self.control.height = max(rows * step - 4 * s, 0)
+
+    def _tally(self, n: int) -> None:
+        # a group: four bars 3 wide, 8 apart, crossed by a fifth from low left to high right
+        groups = math.ceil(n / 5)
+        per_row, s = self._fit(groups, 36, 24)
+        h, bar = 20 * s, 3 * s
+        elements: list[cv.Path.PathElement] = []
+        for g in range(groups):
+            x0, y0 = (g % per_row) * 36 * s, (g // per_row) * 24 * s
+            k = min(n - 5 * g, 5)
+            for b in range(min(k, 4)):
+                elements.append(cv.Path.Rect(x0 + b * 8 * s, y0, bar, h))
+            if k == 5:
+                # the slash as a thin parallelogram (one fill paint draws everything)
+                elements += [cv.Path.MoveTo(x0 - 3 * s, y0 + 15 * s),
+                             cv.Path.LineTo(x0 + 30 * s, y0 + 3 * s),
+                             cv.Path.LineTo(x0 + 30 * s, y0 + 6 * s),
+                             cv.Path.LineTo(x0 - 3 * s, y0 + 18 * s),
+                             cv.Path.Close()]
+        self.path.elements = elements
+        self.path.paint = ft.Paint(color=ft.Colors.ON_SURFACE, style=ft.PaintingStyle.FILL)
+        rows = math.ceil(groups / per_row) if groups else 0
+        self.control.width = min(groups, per_row) * 36 * s
+        self.control.height = max(rows * 24 * s - 4 * s, 0)
 
 
 class SeatTile:
@@ -64,41 +117,83 @@ class SeatTile:
             width=26, height=26, alignment=ft.Alignment.CENTER, shape=ft.BoxShape.CIRCLE,
             bgcolor=ft.Colors.TERTIARY, visible=False, tooltip=_p("badge", "Dealer"),
         )
-        self.marks = ft.Row([], wrap=True, spacing=4, run_spacing=4, expand=True)
+        self.marks = Marks()
         self.count = ft.Text("", size=theme.BODY, weight=ft.FontWeight.W_600)
-        self.status = ft.Text("", size=theme.SMALL, italic=True)
+        self.status = ft.Text("", size=theme.SMALL, italic=True, no_wrap=True)
         self.box = ft.Container(
-            content=ft.Column(
-                [
-                    ft.Row([self.name_text, self.dealer], spacing=6),
-                    ft.Row([self.marks, self.count], spacing=6,
-                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                    self.status,
-                ],
-                spacing=4, tight=True,
-            ),
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             border_radius=14,
             width=width,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         )
+        self.mode = ""
+        self.set_mode("full", width or 190)
         self.control = ft.Container(content=ft.Semantics(identifier=f"seat-{name}",
                                                          content=self.box))
         self._key: tuple[object, ...] | None = None
 
-    def show(self, state: TableState, i: int) -> None:
+    def set_mode(self, mode: str, width: float | None) -> None:
+        """Arranges the same controls as a tile round the oval ("full"), a compact tile of a
+        crowded table's grid ("grid"), or one row of a phone's list ("row"). Every tile of one
+        mode has the same height, so the seat whose turn it is does not push the others."""
+        self.mode = mode
+        self.box.width = width
+        inner = (width or 340) - 24
+        if mode == "row":
+            self.name_text.size = theme.NAME - 2
+            self.count.size = theme.BODY - 2
+            self.count.width, self.count.text_align = 52, ft.TextAlign.RIGHT
+            self.marks.box, self.marks.dot = (min(120.0, inner * 0.35), 28.0), 12
+            self.box.height = ROW_TILE_H
+            self.box.padding = ft.Padding.symmetric(horizontal=12, vertical=4)
+            self.box.content = ft.Row(
+                [self.name_text, self.status, self.dealer, self.marks.control, self.count],
+                spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        elif mode == "grid":
+            self.name_text.size = theme.BODY + 1
+            self.count.size = theme.BODY - 2
+            self.count.width, self.count.text_align = None, None
+            self.marks.box, self.marks.dot = (max(inner - 56, 30.0), 16.0), 12
+            self.box.height = GRID_TILE_H
+            self.box.padding = ft.Padding.symmetric(horizontal=10, vertical=5)
+            self.box.content = ft.Column(
+                [ft.Row([self.name_text, self.status, self.dealer], spacing=4,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 ft.Row([self.marks.control, self.count], spacing=6,
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                spacing=2, tight=True)
+        else:
+            self.name_text.size = theme.NAME
+            self.count.size = theme.BODY
+            self.count.width, self.count.text_align = None, None
+            self.marks.box, self.marks.dot = (max(inner - 60, 40.0), 32.0), 14
+            self.box.height = FULL_TILE_H
+            self.box.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
+            self.box.content = ft.Column(
+                [ft.Row([self.name_text, self.dealer], spacing=6),
+                 ft.Row([self.marks.control, self.count], spacing=6,
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 self.status],
+                spacing=4, tight=True)
+        self.dealer.width = self.dealer.height = 22 if mode != "full" else 26
+        self._key = None  # the marks are redrawn for their new box
+
+    def show(self, state: TableState, i: int) -> bool:
+        """Sets what changed for seat `i`; False when nothing did (nothing to send)."""
         turn = state.phase in ("turns", "asking") and state.turn == i
         asked = state.phase == "asking" and state.asked == i
         key = (state.balance[i], state.out[i], state.sitting_out[i], state.knocked[i],
                state.dealer == i and state.phase != "over", turn, asked, state.in_round[i],
                i in state.winners, state.phase)
         if key == self._key:
-            return
+            return False
         self._key = key
         _ = self.tr
         n = state.balance[i]
-        self.marks.controls = dots(n) if state.counters else tally(n)
+        self.marks.show(n, state.counters)
         self.count.value = str(n) if state.counters else f"{n}/{state.limit}"
         self.count.tooltip = balance_words(state, i, self.tr)
         self.dealer.visible = state.dealer == i and state.phase != "over"
@@ -130,6 +225,7 @@ class SeatTile:
         else:
             self.box.border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
             self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_HIGHEST
+        return True
 
 
 class PoolView:
@@ -137,57 +233,106 @@ class PoolView:
 
     def __init__(self, tr: Tr = EN) -> None:
         self.tr = tr
-        self.marks = ft.Row([], wrap=True, spacing=4, run_spacing=4)
-        self.text = ft.Text("", size=theme.NAME, weight=ft.FontWeight.BOLD)
+        self.marks = Marks(dot=12, box=(150, 28))
+        self.text = ft.Text("", size=theme.NAME, weight=ft.FontWeight.BOLD, no_wrap=True)
         self.box = ft.Container(
-            content=ft.Column([self.text, self.marks], spacing=4, tight=True,
-                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
         self.control = ft.Semantics(identifier="pool", content=self.box)
         self._key: tuple[int, bool] | None = None
 
-    def show(self, state: TableState) -> None:
+    def set_mode(self, mode: str, width: float | None) -> None:
+        """As a row above a phone's list, a cell of a crowded table's grid, or the oval's
+        centre."""
+        self.box.width = width
+        if mode == "row":
+            self.text.size = theme.BODY + 1
+            self.marks.box = (180, 24)
+            self.box.height = None
+            self.box.padding = ft.Padding.symmetric(horizontal=12, vertical=6)
+            self.box.content = ft.Row([self.text, self.marks.control], spacing=12,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        elif mode == "grid":
+            self.text.size = theme.BODY
+            self.marks.box = (max((width or 150) - 20, 30), 18)
+            self.box.height = GRID_TILE_H
+            self.box.padding = ft.Padding.symmetric(horizontal=10, vertical=5)
+            self.box.content = ft.Column([self.text, self.marks.control], spacing=4, tight=True)
+        else:
+            self.text.size = theme.NAME
+            self.marks.box = (150, 28)
+            self.box.height = None
+            self.box.padding = 10
+            self.box.content = ft.Column([self.text, self.marks.control], spacing=4, tight=True,
+                                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        self._key = None
+
+    def show(self, state: TableState) -> bool:
         key = (state.pool, state.counters)
         if key == self._key:
-            return
+            return False
         self._key = key
         _ = self.tr
         if state.counters:
             self.text.value = _("Pool {count}", count=state.pool)
-            self.marks.controls = dots(state.pool, 12)
+            self.marks.show(state.pool, True)
         else:
             self.text.value = _("Strokes to {count}", count=state.limit)
-            self.marks.controls = []
+            self.marks.show(0, True)
+        return True
 
 
-def layout(tiles: list[SeatTile], pool: PoolView, width: float, height: float) -> ft.Control:
-    """The seats in seating order: a list on a phone, an oval up to 12 seats, else a grid."""
+GAP = 8
+
+
+def grid_columns(cells: int, width: float, height: float) -> tuple[int, float]:
+    """The fewest columns (widest tiles) with which `cells` compact tiles fit the height; when
+    none do, as many as keep a tile readable (the list then scrolls)."""
+    best = (1, width)
+    for cols in range(2, 16):
+        tile_w = math.floor((width - (cols - 1) * GAP) / cols) - 1
+        if tile_w < 128:
+            break
+        best = (cols, float(tile_w))
+        rows = math.ceil(cells / cols)
+        if rows * (GRID_TILE_H + GAP) - GAP <= height:
+            break
+    return best
+
+
+def layout(tiles: list[SeatTile], pool: PoolView, width: float,
+           height: float) -> tuple[ft.Control, bool]:
+    """The seats in seating order: a list on a phone, an oval up to 12 seats, else a grid of
+    compact tiles, wrapping in reading order. Also says whether the seats may not all fit
+    (then the screen scrolls the seat whose turn it is into view)."""
     n = len(tiles)
     if width < theme.PHONE_WIDTH:
         for t in tiles:
-            t.box.width = None
+            t.set_mode("row", None)
             t.control.left = t.control.top = None
-        pool.box.content = ft.Row([pool.text, pool.marks], spacing=12)
-        return ft.Column([pool.control, *[t.control for t in tiles]], spacing=8)
+        pool.set_mode("row", None)
+        return ft.Column([pool.control, *[t.control for t in tiles]], spacing=6), True
     if n <= 12 and height >= 300:
-        tile_w, tile_h = 190.0, 104.0
+        tile_w, tile_h = 190.0, float(FULL_TILE_H)
         cx, cy = width / 2, height / 2
         rx, ry = max(cx - tile_w / 2 - 8, 60), max(cy - tile_h / 2 - 4, 40)
         placed: list[ft.Control] = []
         for i, t in enumerate(tiles):
             # clockwise from the left, over the top, as the seats sit
             angle = math.pi + 2 * math.pi * i / n
-            t.box.width = tile_w
+            t.set_mode("full", tile_w)
             t.control.left = cx + rx * math.cos(angle) - tile_w / 2
             t.control.top = cy + ry * math.sin(angle) - tile_h / 2
             placed.append(t.control)
-        pool.box.content = ft.Column([pool.text, pool.marks], spacing=4, tight=True,
-                                     horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        pool.set_mode("full", None)
         centre = ft.Container(content=pool.control, left=cx - 90, top=cy - 40, width=180)
-        return ft.Stack([centre, *placed], width=width, height=height)
+        return ft.Stack([centre, *placed], width=width, height=height), False
+    cols, tile_w = grid_columns(n + 1, width, height)
     for t in tiles:
-        t.box.width = 190
+        t.set_mode("grid", tile_w)
         t.control.left = t.control.top = None
-    return ft.Column([pool.control, ft.Row([t.control for t in tiles], wrap=True, spacing=8,
-                                           run_spacing=8)], spacing=8)
+    pool.set_mode("grid", tile_w)
+    rows = math.ceil((n + 1) / cols)
+    fits = rows * (GRID_TILE_H + GAP) - GAP <= height
+    return ft.Row([pool.control, *[t.control for t in tiles]], wrap=True, spacing=GAP,
+                  run_spacing=GAP), not fits

@@ -8,6 +8,7 @@ what is not stored. A refused event shows its sentence and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -57,6 +58,7 @@ from .words import (
 News = Callable[[Tr], list[str]]
 
 CALL_ORDER = ("none", "cuckoo", "dragoon", "cat", "horse", "house")
+CALL_HEIGHT_PHONE = 88  # a call button on a phone: piece, the call on up to two lines, gloss
 
 
 class GameScreen:
@@ -98,12 +100,13 @@ class GameScreen:
         if app.phone:
             for b in (self.undo_button, self.redo_button):
                 b.icon = None
-        if app.width < 1100:  # a phone, or a tablet held upright: the bar has no room
+        # a phone, or a tablet held upright: the bar has no room beside the title, so the
+        # tools get a row of their own and the bar keeps the title and a few icons
+        narrow = app.width < 1100
+        if narrow:
             teach = [icon_button(_("Rules card"), ft.Icons.MENU_BOOK, rules_card),
                      icon_button(_("Learn"), ft.Icons.SCHOOL, learn),
                      icon_button(_("Share"), ft.Icons.QR_CODE, share)]
-            if not app.phone:
-                tools[3:3] = teach
         else:
             teach = [button(_("Rules card"), rules_card, kind="text"),
                      button(_("Learn"), learn, kind="text"),
@@ -115,21 +118,28 @@ class GameScreen:
         )
         self.picker: PiecePicker | None = None
         self.picker_key: tuple[object, ...] | None = None
+        self.picker_box: ft.Column | None = None  # the picker in its scrolling column
         self.dismissed_at = -1  # the event count at which "Next round" was tapped
         # the banner is kept as a function of the language, so a switch retells the same news
         self.news: News = self._opening_banner()
         body_rows: list[ft.Control] = []
-        if app.phone:
-            body_rows.append(ft.Row(tools, spacing=0,
-                                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+        if narrow:
+            body_rows.append(ft.Row(tools, spacing=0 if app.phone else 8,
+                                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN if app.phone
+                                    else ft.MainAxisAlignment.START))
         self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True)
+        self.seat_scrolls = False  # whether the seats may not all fit (see `relayout`)
+        self.scrolled_to = -1  # the seat last scrolled into view
+        for i, tile in enumerate(self.tiles):
+            tile.control.key = ft.ScrollKey(f"seat-{i}")
+        self.build_answers()
         body_rows += [self.banner, self.error, self.seat_scroll, self.question]
         self.body = ft.Column(body_rows, spacing=10, expand=True,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.view = ft.View(
             route=f"/game/{game.id}",
             appbar=ft.AppBar(title=self.title,
-                             actions=top_actions(app, *teach) if app.phone
+                             actions=top_actions(app, *teach) if narrow
                              else top_actions(app, *tools),
                              toolbar_height=64),
             controls=[self.body],
@@ -153,32 +163,79 @@ class GameScreen:
 
     def relayout(self) -> None:
         width = self.app.width - 24
-        height = self.app.height - 64 - 24 - 130 - 230
-        self.seat_area.content = layout(self.tiles, self.pool, width, height)
-
-    def render(self) -> None:
-        _ = self.app.tr
+        # what the bar, the tool row, the banner and the question leave for the seats
+        tools = 56 if self.app.width < 1100 else 0
+        height = self.app.height - 64 - 24 - tools - 90 - 200
+        self.seat_area.content, self.seat_scrolls = layout(self.tiles, self.pool, width, height)
         state = self.state
-        rules = state.table.rules
-        self.title.value = (_("Gnav · {rules} · Round {round}", rules=rules, round=state.round)
-                            if state.round else _("Gnav · {rules}", rules=rules))
         for i, tile in enumerate(self.tiles):
             tile.show(state, i)
         self.pool.show(state)
-        self.undo_button.disabled = not self.game.can_undo
-        self.redo_button.disabled = not self.game.can_redo
-        self.banner_text.controls = [
-            ft.Text(line, size=theme.BANNER if k == 0 else theme.BODY + 2,
-                    weight=ft.FontWeight.BOLD if k == 0 else ft.FontWeight.W_500)
-            for k, line in enumerate(self.news(self.app.tr))
-        ]
+        self.scrolled_to = -1
+
+    def render(self) -> list[ft.Control]:
+        """Sets the screen to the engine's state and returns the controls that changed, for
+        the app to send: a few controls rather than the whole page, so a tap costs the same on
+        a crowded table with a long history as on a new one."""
+        _ = self.app.tr
+        state = self.state
+        rules = state.table.rules
+        changed: list[ft.Control] = [self.banner, self.question, self.error]
+        title = (_("Gnav · {rules} · Round {round}", rules=rules, round=state.round)
+                 if state.round else _("Gnav · {rules}", rules=rules))
+        if title != self.title.value:
+            self.title.value = title
+            changed.append(self.title)
+        for i, tile in enumerate(self.tiles):
+            if tile.show(state, i):
+                changed.append(tile.control)
+        if self.pool.show(state):
+            changed.append(self.pool.control)
+        for b, off in ((self.undo_button, not self.game.can_undo),
+                       (self.redo_button, not self.game.can_redo)):
+            if b.disabled != off:
+                b.disabled = off
+                changed.append(b)
+        self.show_banner(self.news(self.app.tr))
         picking = state.phase in ("cut", "reveal")
-        self.seat_scroll.visible = not picking
+        if self.seat_scroll.visible == picking:
+            self.seat_scroll.visible = not picking
+            changed.append(self.seat_scroll)
         self.question.content = self.build_question(state)
         # the settlement and game-over panels tell the same news at length
         self.banner.visible = not (state.phase == "over" or (state.phase == "ready"
                                                              and self.show_settlement()))
+        if picking and self.app.phone:
+            self.banner.visible = False  # the picker needs the height; its prompt says it all
         self.question.expand = picking
+        self.scroll_into_view(state)
+        return changed
+
+    def show_banner(self, lines: list[str]) -> None:
+        """The banner's lines, in Text controls kept from tap to tap (spares hidden)."""
+        shown = self.banner_text.controls
+        while len(shown) < len(lines):
+            first = not shown
+            shown.append(ft.Text("", size=theme.BANNER if first else theme.BODY + 2,
+                                 weight=ft.FontWeight.BOLD if first else ft.FontWeight.W_500))
+        for k, text in enumerate(shown):
+            text.value = lines[k] if k < len(lines) else ""
+            text.visible = k < len(lines)
+
+    def scroll_into_view(self, state: TableState) -> None:
+        """Where the seats do not all fit (a phone, a crowded upright tablet), brings the
+        seat being asked, else the one whose turn it is, into view."""
+        if state.phase == "asking" and state.asked >= 0:
+            target = state.asked
+        elif state.phase in ("turns", "asking"):
+            target = state.turn
+        else:
+            target = -1
+        if (target < 0 or target == self.scrolled_to or not self.seat_scrolls
+                or self.app.page is None):
+            return
+        self.scrolled_to = target
+        self.app.page.run_task(_scroll_to, self.seat_scroll, f"seat-{target}")
 
     def adopt(self, old: Any) -> None:
         """After a language switch: keeps what this screen held and the store does not (the
@@ -198,9 +255,12 @@ class GameScreen:
     def build_question(self, state: TableState) -> ft.Control:
         phase = state.phase
         if phase in ("cut", "reveal"):
-            return ft.Column([self.picker_for(state).control], scroll=ft.ScrollMode.AUTO)
+            self.picker_for(state)
+            assert self.picker_box is not None
+            return self.picker_box
         self.picker = None
         self.picker_key = None
+        self.picker_box = None
         if phase == "over":
             return game_over_panel(state, self.rematch, lambda e: self.app.go("/"), self.app.tr)
         if phase == "ready":
@@ -216,38 +276,101 @@ class GameScreen:
         return (bool(events) and isinstance(events[-1], Reveal)
                 and self.dismissed_at != len(events))
 
-    def ask(self, text: str, answers: list[ft.Control], extra: list[ft.Control] | None = None,
+    def build_answers(self) -> None:
+        """The question of the ready, turns and asking phases with every answer it can offer,
+        made once: each tap only changes texts, visibility and enabled flags. (Rebuilt buttons
+        cost a large patch per tap, and a quick second tap on a replaced button is lost.)"""
+        _ = self.app.tr
+        tr = self.app.tr
+        phone = self.app.phone
+        rules = self.state.table.rules
+        w = self.answer_width()
+        self.prompt = ft.Text("", size=theme.QUESTION - (2 if phone else 0),
+                              weight=ft.FontWeight.BOLD)
+        self.hint = body("", size=theme.SMALL + 1, italic=True, visible=False)
+        self.answer_buttons: dict[str, ft.Control] = {
+            "deal": big_button(_("Deal"), None, width=w),
+            "stand": big_button(_("Stand"), None, width=w),
+            "change": big_button(_("Change"), None, width=w),
+            "none": big_button(_("Swap"), None, width=w),
+        }
+        call_style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                                    shape=ft.RoundedRectangleBorder(radius=16))
+        for call in CALL_ORDER[1:]:
+            gloss = call_gloss(rules, call, tr)
+            # on a phone the call may take two lines rather than be cut off
+            lines: list[ft.Control] = [
+                ft.Text(piece_title(call, tr), size=theme.SMALL - (2 if phone else 0)),
+                ft.Text(call_words(rules, call),
+                        size=theme.BODY - 1 if phone else theme.QUESTION - 2,
+                        weight=ft.FontWeight.BOLD, no_wrap=not phone,
+                        max_lines=2 if phone else 1, text_align=ft.TextAlign.CENTER)]
+            if gloss is not None:
+                lines.append(ft.Text(_("“{meaning}”", meaning=gloss), size=theme.SMALL - 2,
+                                     italic=True, no_wrap=True, max_lines=1,
+                                     overflow=ft.TextOverflow.ELLIPSIS))
+            content = ft.Column(lines, spacing=0, tight=True,
+                                horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+            b = big_button(content, None, filled=False, width=w)
+            if phone:
+                b.style = call_style
+                b.height = CALL_HEIGHT_PHONE
+            self.answer_buttons[call] = b
+        if phone:
+            self.answer_buttons["none"].height = CALL_HEIGHT_PHONE
+        self.answer_buttons["between"] = button(_("Between rounds"), self.between_rounds)
+        self.answer_buttons["knock"] = button(_("Knock"), self.knock_menu)
+        for key, b in self.answer_buttons.items():
+            b.visible = False
+            if key not in ("between", "knock"):
+                b.on_click = lambda e, b=b: self.answer(b)
+        answers = [b for k, b in self.answer_buttons.items() if k not in ("between", "knock")]
+        extras = [self.answer_buttons["between"], self.answer_buttons["knock"]]
+        rows: list[ft.Control] = [ft.Semantics(identifier="phase", content=self.prompt),
+                                  self.hint]
+        if phone:
+            rows += [ft.Row(answers, wrap=True, spacing=12, run_spacing=12),
+                     ft.Row(extras, wrap=True, spacing=8)]
+        else:
+            # one row on a tablet: the seats keep the height
+            rows.append(ft.Row([*answers, *extras], wrap=True, spacing=12, run_spacing=12,
+                               vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        self.ask_panel = ft.Column(rows, spacing=10)
+
+    def answer(self, b: ft.Control) -> None:
+        """A tap on an answer: the event it offered when the question was last drawn."""
+        if isinstance(b.data, Event):
+            self.act(b.data)
+
+    def ask(self, text: str, answers: dict[str, Event | bool | None],
             hint: str | None = None) -> ft.Control:
-        rows: list[ft.Control] = [
-            ft.Semantics(identifier="phase",
-                         content=ft.Text(text, size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
-        ]
-        if hint:
-            rows.append(body(hint, size=theme.SMALL + 1, italic=True))
-        rows.append(ft.Row(answers, wrap=True, spacing=12, run_spacing=12))
-        if extra:
-            rows.append(ft.Row(extra, wrap=True, spacing=8))
-        return ft.Column(rows, spacing=10)
+        """Shows `answers` (key -> the event, True for a menu, None for disabled), hides the
+        rest."""
+        self.prompt.value = text
+        self.hint.value = hint or ""
+        self.hint.visible = bool(hint)
+        for key, b in self.answer_buttons.items():
+            b.visible = key in answers
+            value = answers.get(key)
+            b.disabled = value is None or value is False
+            b.data = value if isinstance(value, Event) else None
+        return self.ask_panel
 
     def answer_width(self) -> float | None:
         return (self.app.width - 24 - 32 - 12) / 2 if self.app.phone else None
 
     def ready_question(self, state: TableState) -> ft.Control:
         _ = self.app.tr
-        w = self.answer_width()
         between = [e for e in state.options() if isinstance(e, (SitOut, Leave))]
         return self.ask(
             _("{dealer} deals round {round}", dealer=state.dealer_name, round=state.round + 1),
-            [big_button(_("Deal"), lambda e: self.act(Deal()), disabled=not state.can(Deal()),
-                        width=w)],
-            [button(_("Between rounds"), self.between_rounds, disabled=not between)],
+            {"deal": Deal() if state.can(Deal()) else None, "between": bool(between)},
         )
 
     def turn_question(self, state: TableState) -> ft.Control:
         _ = self.app.tr
         seat = state.turn_name or ""
         rules = state.table.rules
-        w = self.answer_width()
         stand, change = Stand(seat), Change(seat)
         dealer = state.turn == state.dealer
         hint = _("{stand} or {change}", stand=call_with_gloss(rules, "stand", self.app.tr),
@@ -257,45 +380,18 @@ class GameScreen:
         knocks = [e for e in state.options() if isinstance(e, Knock)]
         return self.ask(
             _("{seat}'s turn", seat=seat),
-            [big_button(_("Stand"), lambda e: self.act(stand), disabled=not state.can(stand),
-                        width=w),
-             big_button(_("Change"), lambda e: self.act(change), disabled=not state.can(change),
-                        width=w)],
-            [button(_("Knock"), self.knock_menu, disabled=not knocks)],
+            {"stand": stand if state.can(stand) else None,
+             "change": change if state.can(change) else None,
+             "knock": bool(knocks)},
             hint=hint,
         )
 
     def asking_question(self, state: TableState) -> ft.Control:
         _ = self.app.tr
-        tr = self.app.tr
         asker = state.turn_name or ""
         source = state.asked_name or STOCK
-        rules = state.table.rules
-        accepted = {e.call: e for e in state.options() if isinstance(e, Reply)}
-        w = self.answer_width()
-        answers: list[ft.Control] = []
-        for call in CALL_ORDER:
-            event = accepted.get(call)
-            if event is None:
-                continue
-            if call == "none":
-                answers.append(big_button(_("Swap"), lambda e, ev=event: self.act(ev), width=w))
-                continue
-            gloss = call_gloss(rules, call, tr)
-            lines: list[ft.Control] = [
-                ft.Text(piece_title(call, tr), size=theme.SMALL),
-                ft.Text(call_words(rules, call),
-                        size=theme.BODY if self.app.phone else theme.QUESTION - 2,
-                        weight=ft.FontWeight.BOLD, no_wrap=True)]
-            if gloss is not None:
-                lines.append(ft.Text(_("“{meaning}”", meaning=gloss), size=theme.SMALL - 2,
-                                     italic=True, no_wrap=True))
-            content = ft.Column(
-                lines,
-                spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-            answers.append(big_button(content, lambda e, ev=event: self.act(ev), filled=False,
-                                      width=w))
+        answers: dict[str, Event | bool | None] = {
+            e.call: e for e in state.options() if isinstance(e, Reply)}
         if source == STOCK:
             text = _("{seat} asks the stock. The top piece of the stock is:", seat=asker)
             hint = (_("An ordinary piece: Swap.") if len(answers) == 1
@@ -305,9 +401,8 @@ class GameScreen:
             text = _("{seat} asks {holder} to swap. {holder} answers:", seat=asker,
                      holder=source)
             hint = None
-        knocks = [e for e in state.options() if isinstance(e, Knock)]
-        return self.ask(text, answers, [button(_("Knock"), self.knock_menu, disabled=not knocks)],
-                        hint=hint)
+        answers["knock"] = any(isinstance(e, Knock) for e in state.options())
+        return self.ask(text, answers, hint=hint)
 
     def picker_for(self, state: TableState) -> PiecePicker:
         _ = self.app.tr
@@ -325,6 +420,7 @@ class GameScreen:
                 self.picker = PiecePicker(seats, _("Settle"), self.settle, self.app.phone,
                                           _("Show your pieces"), self.app.refresh, self.app.tr)
             self.picker_key = key
+            self.picker_box = ft.Column([self.picker.control], scroll=ft.ScrollMode.AUTO)
         return self.picker
 
     # --- handlers ------------------------------------------------------------------------------
@@ -336,12 +432,11 @@ class GameScreen:
             outcome = self.game.apply(event)
         except (GnavError, StoreError) as err:
             show_error(self.error, str(err))
-            self.app.refresh()
+            self.app.refresh(self.error)
             return
         show_error(self.error, None)
         self.news = lambda tr: banner_lines(outcome, self.state, tr)
-        self.render()
-        self.app.refresh()
+        self.app.refresh(*self.render())
 
     def cut(self, pieces: Pieces) -> None:
         self.act(Cut(pieces))
@@ -352,15 +447,14 @@ class GameScreen:
     def next_round(self, e: Any = None) -> None:
         self.dismissed_at = len(self.game.events)
         self.news = lambda tr: [now_sentence(self.state, tr)]
-        self.render()
-        self.app.refresh()
+        self.app.refresh(*self.render())
 
     def undo(self, e: Any = None) -> None:
         try:
             event = self.game.undo()
         except StoreError as err:
             show_error(self.error, str(err))
-            self.app.refresh()
+            self.app.refresh(self.error)
             return
         show_error(self.error, None)
         rules = self.state.table.rules
@@ -371,15 +465,14 @@ class GameScreen:
             self.news = lambda _: [
                 _("Undid: {event}.", event=event_sentence(undone, rules, _)),
                 now_sentence(self.state, _)]
-        self.render()
-        self.app.refresh()
+        self.app.refresh(*self.render())
 
     def redo(self, e: Any = None) -> None:
         try:
             event = self.game.redo()
         except (GnavError, StoreError) as err:
             show_error(self.error, str(err))
-            self.app.refresh()
+            self.app.refresh(self.error)
             return
         show_error(self.error, None)
         rules = self.state.table.rules
@@ -391,8 +484,7 @@ class GameScreen:
             self.news = lambda _: [
                 _("Redid: {event}.", event=event_sentence(redone, rules, _)),
                 *banner_lines(outcome, self.state, _)]
-        self.render()
-        self.app.refresh()
+        self.app.refresh(*self.render())
 
     def knock_menu(self, e: Any = None) -> None:
         _ = self.app.tr
@@ -434,6 +526,13 @@ class GameScreen:
             game = self.app.store.rematch(self.game.id)
         except StoreError as err:
             show_error(self.error, str(err))
-            self.app.refresh()
+            self.app.refresh(self.error)
             return
         self.app.go(f"/game/{game.id}")
+
+
+async def _scroll_to(column: ft.Column, key: str) -> None:
+    try:
+        await asyncio.wait_for(column.scroll_to(scroll_key=key, duration=200), timeout=10)
+    except (TimeoutError, RuntimeError):
+        pass  # the seats stay where they are; nothing else depends on it

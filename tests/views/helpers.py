@@ -19,6 +19,8 @@ def walk(node: Any) -> Iterator[Any]:
         return
     if not isinstance(node, ft.BaseControl):
         return
+    if getattr(node, "visible", True) is False:
+        return  # not on the screen: nobody can read or tap it
     yield node
     for name in CHILD_FIELDS:
         child = getattr(node, name, None)

@@ -304,6 +304,8 @@ def test_seat_tiles_show_turn_dealer_and_counters(app: App) -> None:
     bo = screen.tiles[1]
     assert bo.status.value == "to play"
     assert screen.tiles[0].dealer.visible and not bo.dealer.visible
-    assert bo.count.value == "3" and len(bo.marks.controls) == 3
+    assert bo.count.value == "3" and bo.marks.shown == 3
+    # the three counters are three dots of one path on one canvas
+    assert len(bo.marks.path.elements) == 3
     tap(screen.view, "Change")
     assert screen.tiles[2].status.value == "is asked"
