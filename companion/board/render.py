@@ -135,8 +135,10 @@ def board_html(data: dict[str, Any]) -> str:
 def result_text(state: TableState, tr: Tr = EN) -> str:
     """A finished (or unfinished) game told in plain text, short enough for one QR code."""
     table = state.table
-    stakes = (f"{table.stakes.amount} counters each" if state.counters
-              else f"strokes, out at {table.stakes.amount}")
+    amount = table.stakes.amount
+    plural = "" if amount == 1 else "s"
+    stakes = (f"{amount} counter{plural} each" if state.counters
+              else f"chalk strokes, out at {amount} stroke{plural}")
     lines = ["Gnav result",
              f"Table: {', '.join(state.names)} ({len(state.names)} seats), {stakes}",
              f"Rule book: {table.rules}"]

@@ -1,0 +1,222 @@
+"""The board without a browser: it follows the games file exactly (new events, undo, an undo
+replaced by another event, past the snapshot interval), it cannot write, and the QR codes the
+Share screen shows carry exactly their text."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+from pathlib import Path
+
+import png
+import pytest
+
+from companion import board
+from companion.app import App, Games
+from companion.board import BoardReader, board_json, qr_matrix, result_text
+from companion.board.reader import SNAPSHOT_EVERY
+from companion.engine import Change, Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.store import Game, Store
+from companion.views.share import ShareScreen
+
+from ..views.helpers import identified, tap, texts
+
+SEATS = ("Ann", "Bo", "Cy")
+
+
+def table(amount: int = 3, seats: tuple[str, ...] = SEATS) -> Table:
+    return Table(rules="damm", stakes=Stakes("counters", amount), seats=seats, dealer="Ann")
+
+
+def play_round(game: Game) -> None:
+    """Ann deals; Bo swaps with Cy; Cy and Ann stand; Cy shows the lowest piece and pays."""
+    for event in (Deal(), Change("Bo"), Reply("Cy", "none"), Stand("Cy"), Stand("Ann")):
+        game.apply(event)
+    game.apply(Reveal((("Ann", "12"), ("Bo", "11"), ("Cy", "2"))))
+
+
+def shows(root: object, identifier: str) -> bool:
+    try:
+        identified(root, identifier)
+    except AssertionError:
+        return False
+    return True
+
+
+def auto_round(game: Game) -> None:
+    """Whoever deals, everyone stands, and the last seat in the round shows the lowest piece."""
+    game.apply(Deal())
+    while game.state.phase == "turns":
+        game.apply(Stand(game.state.turn_name or ""))
+    seats = [n for i, n in enumerate(game.state.names) if game.state.in_round[i]]
+    pieces = ["12", "11", "10", "9"][: len(seats) - 1] + ["2"]
+    game.apply(Reveal(tuple(zip(seats, pieces, strict=True))))
+
+
+def same(reader: BoardReader, game: Game) -> None:
+    followed = reader.game(game.id)
+    assert followed is not None
+    assert followed.state.as_json() == game.state.as_json()
+    assert len(followed.lines) == len(game.events)
+
+
+def test_the_board_follows_events_undo_and_a_replaced_event(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.create_game(table())
+    reader = BoardReader(tmp_path)
+    same(reader, game)
+    game.apply(Deal())
+    same(reader, game)
+    game.apply(Change("Bo"))
+    game.apply(Reply("Cy", "none"))
+    same(reader, game)
+    game.undo()
+    same(reader, game)
+    # the same number of events as last read, but the last one is another
+    game.undo()
+    game.apply(Stand("Bo"))
+    game.apply(Stand("Cy"))
+    assert len(game.events) == 3
+    same(reader, game)
+    data = board_json(reader.game(game.id))  # type: ignore[arg-type]
+    assert data["turn"] == "Ann" and data["dealer"] == "Ann"
+    assert [s["name"] for s in data["seats"]] == list(SEATS)
+    assert data["last_call"] == ["Cy stands.", "Ann's turn."]
+    game.redo()  # nothing to redo after a new event: still the same
+    same(reader, game)
+
+
+def test_the_board_goes_back_past_a_snapshot(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.create_game(table(amount=99))
+    reader = BoardReader(tmp_path)
+    while len(game.events) < SNAPSHOT_EVERY + 10:
+        auto_round(game)
+        if len(game.events) % 7 == 0:
+            same(reader, game)
+    same(reader, game)
+    while len(game.events) > SNAPSHOT_EVERY - 5:
+        game.undo()
+    same(reader, game)
+    game.apply(game.state.options()[0])
+    same(reader, game)
+
+
+def test_the_board_reads_a_deleted_game_as_gone(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.create_game(table())
+    reader = BoardReader(tmp_path)
+    assert reader.game(game.id) is not None
+    store.delete_game(game.id)
+    assert reader.game(game.id) is None
+    assert reader.game(999) is None
+
+
+def test_the_boards_connection_cannot_write(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.create_game(table())
+    reader = BoardReader(tmp_path)
+    reader.game(game.id)
+    con = reader._connect()
+    assert con is not None
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        con.execute("DELETE FROM events")
+
+
+def png_modules(data: bytes, size: int) -> list[list[bool]]:
+    """The QR modules read back from the PNG: the centre pixel of each box, dark or not."""
+    width, height, rows, _info = png.Reader(file=io.BytesIO(data)).asRGBA8()
+    pixels = [list(row) for row in rows]
+    assert width == height and width % size == 0
+    box = width // size
+    return [[pixels[r * box + box // 2][(c * box + box // 2) * 4] < 128 for c in range(size)]
+            for r in range(size)]
+
+
+def independent_matrix(text: str) -> list[list[bool]]:
+    import qrcode
+
+    qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
+    qr.add_data(text.encode("utf-8"))
+    qr.make(fit=True)
+    return [list(row) for row in qr.get_matrix()]
+
+
+def finished_game(store: Store) -> Game:
+    game = store.create_game(table(amount=1))
+    play_round(game)  # Cy pays its only counter and is out
+    game.apply(Deal())
+    game.apply(Stand("Ann"))
+    game.apply(Stand("Bo"))
+    game.apply(Reveal((("Ann", "12"), ("Bo", "3"))))
+    assert game.state.phase == "over"
+    return game
+
+
+def test_the_result_text_names_table_rules_rounds_and_standings(tmp_path: Path) -> None:
+    game = finished_game(Store(tmp_path))
+    assert result_text(game.state).split("\n") == [
+        "Gnav result",
+        "Table: Ann, Bo, Cy (3 seats), 1 counter each",
+        "Rule book: damm",
+        "Rounds: 2",
+        "Ann wins",
+        "Standings:",
+        "1. Ann: 1 counter (wins)",
+        "2. Bo: 0 counters (out)",
+        "3. Cy: 0 counters (out)",
+    ]
+
+
+def test_the_share_screen_shows_the_result_qr_of_that_text(tmp_path: Path) -> None:
+    app = App(Games(tmp_path))
+    app.start("/")
+    game = finished_game(app.store)
+    board.configure(board.Sharing(port=8550, lan=True, addresses=("192.168.1.20",),
+                                  token="t" * 43))
+    try:
+        app.go(f"/game/{game.id}")
+        tap(app.screen.view, "Share")
+        screen = app.screen
+        assert isinstance(screen, ShareScreen)
+        assert app.route == f"/game/{game.id}/share"
+        text = result_text(game.state)
+        assert text in texts(screen.view)
+        image = identified(screen.view, "result-qr").content.content
+        size = len(qr_matrix(text))
+        assert png_modules(image.src, size) == independent_matrix(text)
+        board_image = identified(screen.view, "board-qr").content.content
+        url = f"http://192.168.1.20:8550/board/{game.id}"
+        assert url in texts(screen.view)
+        assert png_modules(board_image.src, len(qr_matrix(url))) == independent_matrix(url)
+        # the referee's QR only after a tap, and it carries the referee link
+        assert not shows(screen.view, "referee-qr")
+        tap(screen.view, "Show the referee QR")
+        referee = identified(screen.view, "referee-qr").content.content
+        link = "http://192.168.1.20:8550/?token=" + "t" * 43
+        assert png_modules(referee.src, len(qr_matrix(link))) == independent_matrix(link)
+    finally:
+        board.configure(None)
+
+
+def test_without_the_lan_the_share_screen_says_phones_cannot_reach_it(tmp_path: Path) -> None:
+    app = App(Games(tmp_path))
+    app.start("/")
+    game = app.store.create_game(table())
+    app.go(f"/game/{game.id}/share")
+    shown = " ".join(texts(app.screen.view))
+    assert "serve --lan" in shown
+    assert not shows(app.screen.view, "board-qr")
+    assert not shows(app.screen.view, "result-qr")  # the game is not over
+
+
+def test_a_finished_state_round_trips_through_json(tmp_path: Path) -> None:
+    # the board's numbers are the engine's: counters, pool and the out flags
+    game = finished_game(Store(tmp_path))
+    followed = BoardReader(tmp_path).game(game.id)
+    assert followed is not None
+    data = board_json(followed)
+    assert data["phase"] == "over" and data["winners"] == ["Ann"]
+    assert [(s["name"], s["balance"], s["out"], s["winner"]) for s in data["seats"]] == [
+        ("Ann", 1, False, True), ("Bo", 0, True, False), ("Cy", 0, True, False)]
+    assert isinstance(followed.state, TableState)
