@@ -1,19 +1,18 @@
 """Fixtures for the browser tests: one Chromium for the whole run, one app server per test
 module (a fresh data folder each), one browser context per test.
 
-Without /usr/bin/chromium the tests skip on a developer's machine but fail under CI (the env
-var CI is set there): CI must really run them.
+Chromium and Playwright themselves are started once for the whole run in tests/conftest.py:
+Playwright's sync API refuses a second instance while the first is running.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_ui import CHROMIUM, TABLET, AppServer, launch_chromium
-from playwright.sync_api import Browser, Page, Playwright, Request, sync_playwright
+from browser_ui import TABLET, AppServer
+from playwright.sync_api import Browser, Page, Request
 
 
 class RequestLog:
@@ -31,24 +30,6 @@ class RequestLog:
 
     def _failed(self, request: Request) -> None:
         self.failed[request.url] = request.failure or ""
-
-
-@pytest.fixture(scope="session")
-def playwright_instance() -> Iterator[Playwright]:
-    if not os.access(CHROMIUM, os.X_OK):
-        message = f"{CHROMIUM} is missing (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(f"{message}: the browser tests must run in CI", pytrace=False)
-        pytest.skip(message)
-    with sync_playwright() as pw:
-        yield pw
-
-
-@pytest.fixture(scope="session")
-def browser(playwright_instance: Playwright) -> Iterator[Browser]:
-    browser = launch_chromium(playwright_instance)
-    yield browser
-    browser.close()
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 
 from tests.browser.conftest import (  # noqa: F401
-    browser,
     page,
-    playwright_instance,
     requests_log,
     server,
 )

@@ -1,0 +1,35 @@
+"""One Playwright and one headless Chromium for the whole run, shared by every folder with
+browser tests (tests/browser, tests/i18n, tests/spectator): Playwright's sync API refuses to
+start a second instance while the first runs, so each folder must not start its own.
+
+Without /usr/bin/chromium the tests skip on a developer's machine but fail under CI (the env
+var CI is set there): CI must really run them. Nothing starts until a test asks for a browser.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from tests.browser.browser_ui import CHROMIUM, launch_chromium
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    if not os.access(CHROMIUM, os.X_OK):
+        message = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{message}: the browser tests must run in CI", pytrace=False)
+        pytest.skip(message)
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    chromium = launch_chromium(playwright_instance)
+    yield chromium
+    chromium.close()
