@@ -1,30 +1,42 @@
 """How fast the engine replays a long game, and whether late events cost more than early ones.
 
-    python benchmarks/bench_engine.py
+    python benchmarks/bench_engine.py            # issue 2: 40 seats, about 50,000 events
+    python benchmarks/bench_engine.py --scale    # issue 6: 40 seats, 2,000 settled rounds
+    python benchmarks/bench_engine.py --rounds N --seats S   # any size of the long game
 
-Builds the synthetic 40-seat game of `synthetic.py` (about 50,000 events) and prints:
+Builds a synthetic game (`synthetic.build`: 40 seats, 99 counters, about 50,000 events; with
+--scale or --rounds, `synthetic.long_game`: a stroke game of N settled rounds and the next one
+dealt, about 108,000 events at 40 x 2,000) and prints:
 - the time to replay it from its JSON Lines text (`companion.engine.journal.replay`, best of
   several runs), with a baseline from the same run: `json.loads` of the same lines;
 - the cost of applying one event among the first 5,000 and among the last 5,000 (events parsed
   beforehand, each repetition applies them to a fresh clone of the state at that point; the
   median over the repetitions), and the late/early ratio.
-Targets (issue 2, item 6): the ratio at most 1.2, the whole replay under one second.
-Not a timed test: it reports figures, and exits 0 either way.
+- with --scale or --rounds, the storage layer too (`companion.store`, the app's path): the
+  time to import the journal into a new data folder (checks every event, one transaction),
+  to open the games file afresh and `open_game` it (reads the rows, replays them), the state
+  compared with the engine's replay; and one undo and redo of the last event.
+Targets (issue 2, item 6): the ratio at most 1.2, the whole replay under one second (for the
+50,000-event game). Not a timed test: it reports figures, and exits 0 either way.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from synthetic import build
+from synthetic import build, long_game
 
 from companion.engine import Event, TableState, parse_event
-from companion.engine.journal import decode_line, replay, split_lines
+from companion.engine.journal import decode_line, dumps, replay, split_lines
 
 WINDOW = 5_000
 REPLAY_RUNS = 7
@@ -54,9 +66,78 @@ def apply_window(start: TableState, events: list[Event]) -> float:
     return time.perf_counter() - begin
 
 
-def main() -> int:
+def load() -> str:
+    one = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    return f"load average {one[0]:.2f} {one[1]:.2f} {one[2]:.2f} on {os.cpu_count()} cpus"
+
+
+def store_figures(text: str, final: TableState, runs: int) -> None:
+    """Import, reopen and open_game through companion.store, in a temporary data folder."""
+    from companion.store import Store
+
+    folder = Path(tempfile.mkdtemp(prefix="gnav-bench-store-"))
+    try:
+        imports: list[float] = []
+        opens: list[float] = []
+        game_id = 0
+        same = True
+        for run in range(runs):
+            data = folder / f"import-{run}"
+            begin = time.perf_counter()
+            with Store(data) as store:
+                game_id = store.import_journal(text).id
+            imports.append(time.perf_counter() - begin)
+        data = folder / "import-0"
+        for _ in range(runs):
+            begin = time.perf_counter()
+            store = Store(data)
+            game = store.open_game(game_id)
+            opens.append(time.perf_counter() - begin)
+            same = same and state_json(game.state) == state_json(final)
+            store.close()
+        with Store(data) as store:
+            game = store.open_game(game_id)
+            begin = time.perf_counter()
+            undone = game.undo()
+            undo = time.perf_counter() - begin
+            begin = time.perf_counter()
+            game.redo()
+            redo = time.perf_counter() - begin
+            equal = state_json(game.state) == state_json(final) and undone is not None
+            size = store.path.stat().st_size
+        print()
+        print(f"storage (companion.store, games file {size / 1e6:.1f} MB; {load()})")
+        print(f"  import the journal into a new data folder: median {ms(imports)} "
+              f"(min {min(imports) * 1000:.0f} ms, n={runs})")
+        print(f"  open the games file + open_game (replay):  median {ms(opens)} "
+              f"(min {min(opens) * 1000:.0f} ms, n={runs})")
+        print(f"  undo of the last event: {undo * 1000:.1f} ms, redo: {redo * 1000:.1f} ms "
+              f"(one each, fsync included)")
+        print(f"  the opened game's state equals the engine's replay: {equal and same}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def state_json(state: TableState) -> str:
+    """The state as `replay` prints it: every field the journal spec requires."""
+    return json.dumps(state.as_json(), sort_keys=True)
+
+
+def ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:7.1f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", action="store_true",
+                        help="40 seats and 2,000 settled rounds (issue 6), with the store")
+    parser.add_argument("--rounds", type=int, help="a stroke game of this many rounds")
+    parser.add_argument("--seats", type=int, default=40)
+    parser.add_argument("--store-runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    rounds = 2000 if args.scale and args.rounds is None else args.rounds
     built = time.perf_counter()
-    text = build()
+    text = build() if rounds is None else dumps(*long_game(rounds, args.seats))
     built = time.perf_counter() - built
     lines = [line for _, line in split_lines(text)]
     table, events, final = replay(text)
@@ -73,11 +154,9 @@ def main() -> int:
     decoded = [decode_line(line) for line in lines[1:]]
     parse = best_of(REPLAY_RUNS, lambda: [parse_event(obj) for obj in decoded])
     apply_all = best_of(REPLAY_RUNS, lambda: apply_window(TableState(table), events))
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     met = "met" if whole < TARGET_REPLAY else "NOT met"
     print()
-    print(f"replay from JSON Lines text, best of {REPLAY_RUNS} (load average {load:.1f} "
-          f"on {os.cpu_count()} cpus)")
+    print(f"replay from JSON Lines text, best of {REPLAY_RUNS} ({load()})")
     print(f"  wall time:  {whole * 1000:7.1f} ms   target < {TARGET_REPLAY * 1000:.0f} ms: {met}")
     print(f"  CPU time:   {whole_cpu * 1000:7.1f} ms   (this process alone)")
     print(f"  baseline, json.loads of every line:    {loads * 1000:7.1f} ms "
@@ -106,7 +185,9 @@ def main() -> int:
     print(f"  first {WINDOW:,} events: {early_us:6.2f} us/event")
     print(f"  last  {WINDOW:,} events: {late_us:6.2f} us/event")
     print(f"  late/early ratio:     {ratio:6.2f}     target <= {TARGET_RATIO}: "
-          f"{'met' if ratio <= TARGET_RATIO else 'NOT met'}")
+          f"{'met' if ratio <= TARGET_RATIO else 'NOT met'}   ({load()})")
+    if rounds is not None:
+        store_figures(text, final, args.store_runs)
     return 0
 
 

@@ -1,7 +1,11 @@
 """The history screen ("/game/{N}/history"): every event of the game in order, in words.
 
-Long games run to tens of thousands of events, so the list is shown a page at a time (the
-latest page first); each line is narrated from the Outcome the store kept for its event.
+Long games run to a hundred thousand events (40 seats, 2,000 rounds), so the list is shown a
+page of PAGE events at a time, the latest page first, and a page's cost does not grow with the
+game: each line is narrated from the Outcome the store kept for its event, the round a Deal
+starts is counted from the nearest place already known (the start, the end, or the last page
+shown), and the page's Text controls are made once and reused, so paging sends only the lines
+whose words changed, never the rest of the page.
 """
 
 from __future__ import annotations
@@ -25,10 +29,15 @@ class HistoryScreen:
         self.app = app
         self.game = game
         _ = app.tr
+        self.rows: list[ft.Text] = []  # the line controls, made as a page first needs them
         self.lines = ft.Column([], spacing=6)
         self.where = ft.Text("", size=theme.SMALL)
         self.earlier = button(_("Earlier"), self.show_earlier, kind="text")
         self.later = button(_("Later"), self.show_later, kind="text")
+        self.nav = ft.Row([self.earlier, self.where, self.later], wrap=True)
+        # where round numbers are known: (index, Deals among the events before it, the event
+        # just before it, to tell that the game was not cut back and played on since)
+        self._known: tuple[int, int, object] = (0, 0, None)
         total = len(game.events)
         self.start = max(0, total - PAGE)
         self.view = ft.View(
@@ -40,7 +49,7 @@ class HistoryScreen:
                                                 kind="text")),
             ),
             controls=[ft.Column(
-                [ft.Row([self.earlier, self.where, self.later], wrap=True),
+                [self.nav,
                  ft.Semantics(identifier="history", content=self.lines)],
                 scroll=ft.ScrollMode.AUTO, expand=True, spacing=10,
             )],
@@ -48,13 +57,31 @@ class HistoryScreen:
         )
         self.fill()
 
+    def deals_before(self, index: int) -> int:
+        """How many Deals are among the active events before `index`, counted from the
+        nearest known place: the start (none), the end (the state's round: only a Deal starts
+        a round) or the page shown last. So paging costs one page, not the whole game."""
+        events = self.game.events
+        total = len(events)
+        starts = [(0, 0), (total, self.game.state.round)]
+        known_at, known, before = self._known
+        if 0 < known_at <= total and events[known_at - 1] is before:
+            starts.append((known_at, known))
+        at, deals = min(starts, key=lambda s: abs(s[0] - index))
+        if index >= at:
+            deals += sum(1 for e in events[at:index] if isinstance(e, Deal))
+        else:
+            deals -= sum(1 for e in events[index:at] if isinstance(e, Deal))
+        self._known = (index, deals, events[index - 1] if index > 0 else None)
+        return deals
+
     def all_lines(self, start: int, stop: int) -> list[str]:
         """History lines for active events start..stop-1 (numbered from 1)."""
         state = self.game.state
         rules, counters = state.table.rules, state.counters
         events, outcomes = self.game.events, self.game.outcomes
         # the round a deal starts is the number of deals up to and including it
-        deals = sum(1 for e in events[:start] if isinstance(e, Deal))
+        deals = self.deals_before(start)
         out = []
         for k in range(start, stop):
             event = events[k]
@@ -64,26 +91,50 @@ class HistoryScreen:
                                     self.app.tr))
         return out
 
-    def fill(self) -> None:
+    def fill(self) -> list[ft.Control]:
+        """Shows the page from `self.start`; returns the controls whose properties changed
+        (only those need sending). A line control keeps its place from page to page: only its
+        words change; more are made only when a page is longer than any shown before."""
         _ = self.app.tr
         total = len(self.game.events)
         stop = min(total, self.start + PAGE)
         texts = self.all_lines(self.start, stop)
         if not texts:
             texts = [_("Nothing has happened yet.")]
-        self.lines.controls = [ft.Text(t, size=theme.BODY, selectable=True) for t in texts]
-        self.where.value = (_("Events {first}–{last} of {total}", first=self.start + 1,
-                              last=stop, total=total) if total
-                            else _("No events"))
-        self.earlier.disabled = self.start == 0
-        self.later.disabled = stop >= total
+        changed: list[ft.Control] = []
+        grown = len(texts) > len(self.rows)
+        while len(self.rows) < len(texts):
+            row = ft.Text("", size=theme.BODY, selectable=True)
+            self.rows.append(row)
+        if grown:
+            self.lines.controls = list(self.rows)
+            changed.append(self.lines)
+        for k, row in enumerate(self.rows):
+            value, visible = (texts[k], True) if k < len(texts) else (row.value, False)
+            if row.value != value or row.visible != visible:
+                row.value, row.visible = value, visible
+                changed.append(row)
+        where = (_("Events {first}–{last} of {total}", first=self.start + 1, last=stop,
+                   total=total) if total else _("No events"))
+        for control, name, value in ((self.where, "value", where),
+                                     (self.earlier, "disabled", self.start == 0),
+                                     (self.later, "disabled", stop >= total)):
+            if getattr(control, name) != value:
+                setattr(control, name, value)
+                changed.append(control)
+        if grown:  # the new rows go with their list
+            rows = {id(row) for row in self.rows}
+            changed = [c for c in changed if id(c) not in rows]
+        return changed
 
     def show_earlier(self, e: Any = None) -> None:
         self.start = max(0, self.start - PAGE)
-        self.fill()
-        self.app.refresh()
+        self.send(self.fill())
 
     def show_later(self, e: Any = None) -> None:
         self.start = min(max(0, len(self.game.events) - 1), self.start + PAGE)
-        self.fill()
-        self.app.refresh()
+        self.send(self.fill())
+
+    def send(self, changed: list[ft.Control]) -> None:
+        if changed:  # app.refresh() with nothing named would send the whole page
+            self.app.refresh(*changed)
