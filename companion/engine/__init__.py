@@ -1,6 +1,6 @@
 """The Gnav rules engine: pure Python, no Flet, no files, no clock, no randomness."""
 
-from .errors import GnavError, JournalError
+from .errors import GnavError, JournalError, Text
 from .events import (
     Change,
     Cut,
@@ -28,6 +28,6 @@ __all__ = [
     "CALLS", "DEFAULT_RULES", "GNAV_PACK", "HOUSE_FIELDS", "MATADORS", "PIECES", "PRESETS",
     "RANK", "STOCK", "Change", "Cut", "Deal", "Effect", "Event", "FoolTake", "GnavError",
     "JournalError", "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "Reply", "Reveal",
-    "Rulebook", "Settlement", "SitOut", "Stakes", "Stand", "Table", "TableState",
+    "Rulebook", "Settlement", "SitOut", "Stakes", "Stand", "Table", "TableState", "Text",
     "event_json", "header_json", "parse_event", "parse_header", "rulebook",
 ]

@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import GnavError
+from .errors import N_, GnavError, Text
 from .pieces import CALLS, PIECES, STOCK
 from .rules import PRESETS, Rulebook, rulebook
 
@@ -143,18 +143,31 @@ def event_json(event: Event) -> dict[str, Any]:
 # --- from JSON -----------------------------------------------------------------------------
 
 
+# What a header's or stake's missing or unknown field is told with; an event's is the default.
+_EVENT_FIELD_WORDS = (N_("a {what} needs \"{key}\"."), N_("a {what} has no field \"{key}\"."))
+_FIELD_WORDS: dict[str, tuple[str, str]] = {
+    "table header": (N_("a table header needs \"{key}\"."),
+                     N_("a table header has no field \"{key}\".")),
+    "counters stake": (N_("a counters stake needs \"{key}\"."),
+                       N_("a counters stake has no field \"{key}\".")),
+    "strokes stake": (N_("a strokes stake needs \"{key}\"."),
+                      N_("a strokes stake has no field \"{key}\".")),
+}
+
+
 def _fields(obj: dict[str, Any], what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
     for key in required:
         if key not in obj:
-            raise GnavError(f"a {what} needs \"{key}\".")
+            raise GnavError(_FIELD_WORDS.get(what, _EVENT_FIELD_WORDS)[0], what=what, key=key)
     for key in obj:
         if key != "ev" and key not in required and key not in optional:
-            raise GnavError(f"a {what} has no field \"{key}\".")
+            raise GnavError(_FIELD_WORDS.get(what, _EVENT_FIELD_WORDS)[1], what=what, key=key)
 
 
 def _seat_name(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise GnavError(f"{what} must be a seat name in quotes, not {json_repr(value)}.")
+        raise GnavError("{what} must be a seat name in quotes, not {value}.", what=what,
+                        value=json_repr(value))
     return value.strip()
 
 
@@ -166,24 +179,25 @@ def json_repr(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (dict, list)):
-        return "an object" if isinstance(value, dict) else "a list"
+        return Text("an object") if isinstance(value, dict) else Text("a list")
     return str(value)
 
 
 def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict):
-        raise GnavError(f"a {what} needs \"pieces\": an object of seat names and pieces.")
+        raise GnavError("a {what} needs \"pieces\": an object of seat names and pieces.",
+                        what=what)
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, piece in value.items():
         name = seat.strip()
         if name in seen:
-            raise GnavError(f"the {what} names {name} twice.")
+            raise GnavError("the {what} names {name} twice.", what=what, name=name)
         seen.add(name)
         if not isinstance(piece, str) or piece not in PIECES:
             raise GnavError(
-                f"{json_repr(piece)} is not a piece (the pieces are cuckoo, dragoon, cat, horse, "
-                "house, 12 to 0, pot, owl and fool)."
+                "{value} is not a piece (the pieces are cuckoo, dragoon, cat, horse, "
+                "house, 12 to 0, pot, owl and fool).", value=json_repr(piece)
             )
         out.append((name, piece))
     return tuple(out)
@@ -219,8 +233,8 @@ def parse_event(obj: Any) -> Event:
         call = obj["call"]
         if not isinstance(call, str) or call not in CALLS:
             raise GnavError(
-                f"{json_repr(call)} is not a call; a reply calls none, cuckoo, dragoon, cat, "
-                "horse or house."
+                "{value} is not a call; a reply calls none, cuckoo, dragoon, cat, "
+                "horse or house.", value=json_repr(call)
             )
         return Reply(source, call)
     if ev in ("cut", "reveal"):
@@ -230,14 +244,15 @@ def parse_event(obj: Any) -> Event:
     if ev is None:
         raise GnavError("the line has no \"ev\" saying which event it is.")
     raise GnavError(
-        f"{json_repr(ev)} is not an event; the events are cut, deal, knock, stand, change, "
-        "reply, reveal, sit_out and leave."
+        "{value} is not an event; the events are cut, deal, knock, stand, change, "
+        "reply, reveal, sit_out and leave.", value=json_repr(ev)
     )
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise GnavError(f"{what} must be a whole number from {low} to {high}, not {json_repr(value)}.")
+        raise GnavError("{what} must be a whole number from {low} to {high}, not {value}.",
+                        what=what, low=low, high=high, value=json_repr(value))
     return value
 
 
@@ -250,12 +265,13 @@ def parse_header(obj: Any) -> Table:
     version = obj["version"]
     if version != 1 or isinstance(version, bool):
         raise GnavError(
-            f"this journal is version {json_repr(version)}; this app reads version 1."
+            "this journal is version {value}; this app reads version 1.", value=json_repr(version)
         )
     _fields(obj, "table header", ("version", "rules", "stakes", "seats"), ("dealer", "house"))
     rules = obj["rules"]
     if not isinstance(rules, str) or rules not in PRESETS:
-        raise GnavError(f"{json_repr(rules)} is not a rule book; choose damm, pagat or gamerules.")
+        raise GnavError("{value} is not a rule book; choose damm, pagat or gamerules.",
+                        value=json_repr(rules))
     stakes_obj = obj["stakes"]
     if not isinstance(stakes_obj, dict):
         raise GnavError("\"stakes\" must be an object such as {\"kind\": \"counters\", \"each\": 3}.")
@@ -267,7 +283,8 @@ def parse_header(obj: Any) -> Table:
         _fields(stakes_obj, "strokes stake", ("kind", "limit"))
         stakes = Stakes("strokes", _int(stakes_obj["limit"], "\"limit\"", 1, MAX_STAKE))
     else:
-        raise GnavError(f"the stakes kind must be \"counters\" or \"strokes\", not {json_repr(kind)}.")
+        raise GnavError("the stakes kind must be \"counters\" or \"strokes\", not {value}.",
+                        value=json_repr(kind))
     seats_obj = obj["seats"]
     if not isinstance(seats_obj, list):
         raise GnavError("\"seats\" must be a list of names.")
@@ -276,7 +293,7 @@ def parse_header(obj: Any) -> Table:
     if dealer is not None:
         dealer = _seat_name(dealer, "\"dealer\"")
         if dealer not in seats:
-            raise GnavError(f"the dealer {dealer} is not one of the seats.")
+            raise GnavError("the dealer {name} is not one of the seats.", name=dealer)
     house_obj = obj.get("house", {})
     if house_obj is None:
         house_obj = {}
@@ -292,12 +309,14 @@ def parse_header(obj: Any) -> Table:
 def check_seat_names(names: list[Any]) -> tuple[str, ...]:
     """The trimmed seat names; raises GnavError for a bad, duplicate or reserved name."""
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
-        raise GnavError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(names)}.")
+        raise GnavError("a table has {low} to {high} seats, not {count}.", low=MIN_SEATS,
+                        high=MAX_SEATS, count=len(names))
     seen: dict[str, str] = {}
     out: list[str] = []
     for raw in names:
         if not isinstance(raw, str):
-            raise GnavError(f"a seat name must be text in quotes, not {json_repr(raw)}.")
+            raise GnavError("a seat name must be text in quotes, not {value}.",
+                            value=json_repr(raw))
         name = raw.strip()
         if not name.isascii() and not _encodable(name):
             # a lone surrogate (JSON "\ud800") is not text: it could never be printed or saved
@@ -305,18 +324,21 @@ def check_seat_names(names: list[Any]) -> tuple[str, ...]:
         if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
             # a line break or tab inside a name would break the one-line messages and the board
             raise GnavError(
-                f"the name {json.dumps(name, ensure_ascii=False)} holds a line break or "
-                "another control character; a name is one line of text."
+                "the name {value} holds a line break or "
+                "another control character; a name is one line of text.",
+                value=json.dumps(name, ensure_ascii=False),
             )
         if not 1 <= len(name) <= MAX_NAME:
             raise GnavError(
-                f"the name {json_repr(raw)} has {len(name)} characters; a name has 1 to {MAX_NAME}."
+                "the name {value} has {count} characters; a name has 1 to {high}.",
+                value=json_repr(raw), count=len(name), high=MAX_NAME,
             )
         key = name.casefold()
         if key == STOCK:  # casefold, as for duplicates: "ſtock" (long s) is "stock" too
             raise GnavError("no seat may be called \"stock\": that word names the stock.")
         if key in seen:
-            raise GnavError(f"{name} and {seen[key]} are the same name; every seat needs its own.")
+            raise GnavError("{name} and {other} are the same name; every seat needs its own.",
+                            name=name, other=seen[key])
         seen[key] = name
         out.append(name)
     return tuple(out)

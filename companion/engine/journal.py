@@ -9,13 +9,13 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .errors import GnavError, JournalError
+from .errors import N_, GnavError, JournalError, Text
 from .events import Event, Table, event_json, header_json, parse_event, parse_header
 from .state import TableState
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(Text("{name} is not a number JSON allows", name=name))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
-                raise ValueError(f"the field \"{key}\" appears twice")
+                raise ValueError(Text("the field \"{key}\" appears twice", key=key))
             seen.add(key)
     return out
 
@@ -33,6 +33,28 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 # which was a third of the time of a long replay.
 _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
 _JSON_SPACE = " \t\n\r"
+
+
+# What Python's json module says of bad JSON, so the reason can be translated too.
+_JSON_WORDS: frozenset[str] = frozenset((
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
+))
+
+
+def _json_words(msg: object) -> str:
+    if isinstance(msg, Text):
+        return msg
+    text = str(msg)
+    return Text(text) if text in _JSON_WORDS else text
 
 
 def decode_line(text: str) -> Any:
@@ -48,8 +70,8 @@ def decode_line(text: str) -> Any:
     except RecursionError:
         raise GnavError("the line is nested too deeply to be an event.") from None
     except ValueError as err:
-        msg = getattr(err, "msg", None) or str(err)
-        raise GnavError(f"this is not valid JSON ({msg}).") from None
+        msg = getattr(err, "msg", None) or (err.args[0] if err.args else str(err))
+        raise GnavError("this is not valid JSON ({why}).", why=_json_words(msg)) from None
 
 
 def encode(obj: dict[str, Any]) -> str:
@@ -118,7 +140,7 @@ def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
     try:
         table = parse_header(decode_line(text))
     except GnavError as err:
-        raise JournalError(number, str(err)) from None
+        raise JournalError(number, err.text) from None
     state = TableState(table)
     events: list[Event] = []
     # A game repeats its short lines (stands, changes, replies) thousands of times; the same
@@ -134,7 +156,7 @@ def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
                     read[text] = event
             apply(event)
         except GnavError as err:
-            raise JournalError(number, str(err)) from None
+            raise JournalError(number, err.text) from None
         events.append(event)
     return table, events, state
 

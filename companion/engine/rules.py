@@ -45,7 +45,8 @@ class Rulebook:
         for key, value in house.items():
             if key not in HOUSE_FIELDS:
                 known = ", ".join(HOUSE_FIELDS)
-                raise GnavError(f"{_shown(key)} is not a house rule; the house rules are {known}.")
+                raise GnavError("{value} is not a house rule; the house rules are {known}.",
+                                value=_shown(key), known=known)
             changes[key] = _check_field(key, value)
         return replace(self, **changes)
 
@@ -84,26 +85,31 @@ def _shown(value: Any) -> str:
 def _check_field(key: str, value: Any) -> Any:
     if key == "fool_scoring":
         if value not in FOOL_SCORINGS:
-            raise GnavError(f"fool_scoring must be \"damm\" or \"drags_next\", not {_shown(value)}.")
+            raise GnavError("fool_scoring must be \"damm\" or \"drags_next\", not {value}.",
+                            value=_shown(value))
         return value
     if key == "chop_continues":
         if value not in CHOP_CONTINUES:
             raise GnavError(
-                f"chop_continues must be \"after_asker\" or \"after_holder\", not {_shown(value)}."
+                "chop_continues must be \"after_asker\" or \"after_holder\", not {value}.",
+                value=_shown(value),
             )
         return value
     if key in ("two_fools_sit_out", "cat_reverses"):
         if not isinstance(value, bool):
-            raise GnavError(f"{key} must be true or false, not {_shown(value)}.")
+            raise GnavError("{key} must be true or false, not {value}.", key=key,
+                            value=_shown(value))
         return value
     # stock_calls, asker_pays: a list of matadors, each at most once
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise GnavError(f"{key} must be a list of matadors, not {_shown(value)}.")
+        raise GnavError("{key} must be a list of matadors, not {value}.", key=key,
+                        value=_shown(value))
     for v in value:
         if v not in MATADORS:
-            raise GnavError(f"{key} may only hold the matadors {', '.join(MATADORS)}, not {_shown(v)}.")
+            raise GnavError("{key} may only hold the matadors {matadors}, not {value}.", key=key,
+                            matadors=", ".join(MATADORS), value=_shown(v))
     if len(set(value)) != len(value):
-        raise GnavError(f"{key} lists a matador more than once.")
+        raise GnavError("{key} lists a matador more than once.", key=key)
     # keep the pack's order so equal sets compare equal
     return tuple(m for m in MATADORS if m in value)
 
@@ -146,6 +152,7 @@ DEFAULT_RULES = "damm"
 def rulebook(name: str, house: dict[str, Any] | None = None) -> Rulebook:
     """The preset `name` with `house` overrides; raises GnavError for an unknown name or rule."""
     if name not in PRESETS:
-        raise GnavError(f"'{name}' is not a rule book; choose damm, pagat or gamerules.")
+        raise GnavError("'{name}' is not a rule book; choose damm, pagat or gamerules.",
+                        name=name)
     book = PRESETS[name]
     return book.with_house(house) if house else book

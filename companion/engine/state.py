@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import GnavError
+from .errors import N_, GnavError, Text, either
 from .events import (
     Change,
     Cut,
@@ -115,12 +115,12 @@ class TableState:
 
     # --- the query the app enables its buttons from ------------------------------------------
 
-    def why_not(self, event: Event) -> str | None:
+    def why_not(self, event: Event) -> Text | None:
         """None when `event` would be accepted now, else the sentence saying why not."""
         try:
             self.check(event)
         except GnavError as err:
-            return str(err)
+            return err.text
         return None
 
     def can(self, event: Event) -> bool:
@@ -131,19 +131,20 @@ class TableState:
         if self.phase == "over":
             raise GnavError("The game is over: nothing more can happen.")
         if isinstance(event, Stand):
-            self._check_turn(event.seat, "stand")
+            self._check_turn(event.seat, N_("{seat} cannot stand now: {why}."))
         elif isinstance(event, Change):
-            self._check_turn(event.seat, "ask to change")
+            self._check_turn(event.seat, N_("{seat} cannot ask to change now: {why}."))
         elif isinstance(event, Reply):
             self._check_reply(event)
         elif isinstance(event, Knock):
             i = self._seat(event.seat)
             if self.phase not in ("turns", "asking"):
-                raise GnavError(f"{event.seat} cannot knock now: {self._phase_words()}.")
+                raise GnavError("{seat} cannot knock now: {why}.", seat=event.seat,
+                                why=self._phase_words())
             self._check_in_round(i)
         elif isinstance(event, Deal):
             if self.phase != "ready":
-                raise GnavError(f"Nobody can deal now: {self._phase_words()}.")
+                raise GnavError("Nobody can deal now: {why}.", why=self._phase_words())
         elif isinstance(event, Reveal):
             self._check_reveal(event)
         elif isinstance(event, Cut):
@@ -154,12 +155,13 @@ class TableState:
             i = self._seat(event.seat)
             if self.phase != "ready":
                 raise GnavError(
-                    f"{event.seat} can only leave between rounds: {self._phase_words()}."
+                    "{seat} can only leave between rounds: {why}.", seat=event.seat,
+                    why=self._phase_words(),
                 )
             if self.out[i]:
-                raise GnavError(f"{event.seat} is already out of the game.")
+                raise GnavError("{seat} is already out of the game.", seat=event.seat)
         else:  # pragma: no cover - the Event union is closed
-            raise GnavError(f"{event!r} is not an event.")
+            raise GnavError("{event} is not an event.", event=repr(event))
 
     # --- applying -------------------------------------------------------------------------
 
@@ -198,16 +200,17 @@ class TableState:
                 raise GnavError("The stock is not a seat here.")
             spelled = self._folded.get(name.casefold())
             if spelled is not None:
-                raise GnavError(f"The seat is spelled {spelled}, not {name}.")
-            raise GnavError(f"There is no seat called {name}.")
+                raise GnavError("The seat is spelled {spelled}, not {name}.", spelled=spelled,
+                                name=name)
+            raise GnavError("There is no seat called {name}.", name=name)
         return i
 
     def _check_in_round(self, i: int) -> None:
         name = self.names[i]
         if self.out[i]:
-            raise GnavError(f"{name} is out of the game.")
+            raise GnavError("{seat} is out of the game.", seat=name)
         if not self.in_round[i]:
-            raise GnavError(f"{name} sits out this round.")
+            raise GnavError("{seat} sits out this round.", seat=name)
 
     def _next(self, i: int, among: list[bool]) -> int:
         n = len(among)
@@ -228,18 +231,20 @@ class TableState:
             return None
         return STOCK if i == STOCK_SEAT else self.names[i]
 
-    def _phase_words(self) -> str:
+    def _phase_words(self) -> Text:
         if self.phase == "cut":
-            return "the first dealer is still to be found by a cut"
+            return Text("the first dealer is still to be found by a cut")
         if self.phase == "ready":
-            return f"the next round is still to be dealt by {self._name(self.dealer)}"
+            return Text("the next round is still to be dealt by {seat}",
+                        seat=self._name(self.dealer))
         if self.phase == "turns":
-            return f"it is {self._name(self.turn)}'s turn"
+            return Text("it is {seat}'s turn", seat=self._name(self.turn))
         if self.phase == "asking":
-            return f"{self._name(self.turn)} has asked {self._name(self.asked)}, who must answer"
+            return Text("{seat} has asked {asked}, who must answer", seat=self._name(self.turn),
+                        asked=self._name(self.asked))
         if self.phase == "reveal":
-            return "the turns are over and the pieces must be shown"
-        return "the game is over"
+            return Text("the turns are over and the pieces must be shown")
+        return Text("the game is over")
 
     # --- turns ----------------------------------------------------------------------------
 
@@ -256,13 +261,14 @@ class TableState:
             self._outcomes[key] = outcome
         return outcome
 
-    def _check_turn(self, name: str, doing: str) -> None:
+    def _check_turn(self, name: str, cannot: str) -> None:
         i = self._seat(name)
         if self.phase != "turns":
-            raise GnavError(f"{name} cannot {doing} now: {self._phase_words()}.")
+            raise GnavError(cannot, seat=name, why=self._phase_words())
         self._check_in_round(i)
         if i != self.turn:
-            raise GnavError(f"It is {self._name(self.turn)}'s turn, not {name}'s.")
+            raise GnavError("It is {turn}'s turn, not {seat}'s.", turn=self._name(self.turn),
+                            seat=name)
 
     def _stand(self, event: Stand) -> Outcome:
         i = self._index[event.seat]
@@ -299,26 +305,29 @@ class TableState:
 
     def _check_reply(self, event: Reply) -> None:
         if self.phase != "asking":
-            raise GnavError(f"Nobody was asked to change: {self._phase_words()}.")
+            raise GnavError("Nobody was asked to change: {why}.", why=self._phase_words())
         asked = self._name(self.asked)
         if event.source == STOCK:
             if self.asked != STOCK_SEAT:
                 raise GnavError(
-                    f"The stock was not asked: {self._name(self.turn)} asked {asked}."
+                    "The stock was not asked: {seat} asked {asked}.", seat=self._name(self.turn),
+                    asked=asked,
                 )
             if event.call != "none" and event.call not in self.rules.stock_calls:
                 if self.rules.stock_calls:
-                    allowed = " or ".join(self.rules.stock_calls)
-                    rest = f"the stock only calls {allowed}"
+                    rest = Text("the stock only calls {calls}",
+                                calls=either(self.rules.stock_calls))
                 else:
-                    rest = "the stock makes no calls; the dealer simply swaps with it"
+                    rest = Text("the stock makes no calls; the dealer simply swaps with it")
                 raise GnavError(
-                    f"The stock cannot call {event.call} under these rules: {rest}."
+                    "The stock cannot call {call} under these rules: {rest}.", call=event.call,
+                    rest=rest,
                 )
             return
         i = self._seat(event.source)
         if i != self.asked:
-            raise GnavError(f"{event.source} was not asked: {self._name(self.turn)} asked {asked}.")
+            raise GnavError("{source} was not asked: {seat} asked {asked}.",
+                            source=event.source, seat=self._name(self.turn), asked=asked)
 
     def _charge(self, i: int) -> int:
         """One loss for seat i: a counter into the pool, or a stroke (never past the limit)."""
@@ -405,25 +414,27 @@ class TableState:
         i = self._seat(event.seat)
         if not self.rules.two_fools_sit_out:
             raise GnavError(
-                f"Nobody sits out under these rules ({self.rules.name}, two_fools_sit_out off)."
+                "Nobody sits out under these rules ({rules}, two_fools_sit_out off).",
+                rules=self.rules.name,
             )
         if self.phase != "ready":
             raise GnavError(
-                f"{event.seat} can only sit out between rounds: {self._phase_words()}."
+                "{seat} can only sit out between rounds: {why}.", seat=event.seat,
+                why=self._phase_words(),
             )
         if self.out[i]:
-            raise GnavError(f"{event.seat} is out of the game.")
+            raise GnavError("{seat} is out of the game.", seat=event.seat)
         if self.sitting_out[i]:
-            raise GnavError(f"{event.seat} already sits out the next round.")
+            raise GnavError("{seat} already sits out the next round.", seat=event.seat)
         if i not in self.two_fools:
             raise GnavError(
-                f"Only a seat that held one of two fools shown last round may sit out, "
-                f"and {event.seat} did not."
+                "Only a seat that held one of two fools shown last round may sit out, "
+                "and {seat} did not.", seat=event.seat,
             )
         dealt_in = sum(1 for j in range(len(self.names)) if not self.out[j] and not self.sitting_out[j])
         if dealt_in - 1 < 2:
             raise GnavError(
-                f"{event.seat} cannot sit out: at least two seats must be dealt in."
+                "{seat} cannot sit out: at least two seats must be dealt in.", seat=event.seat
             )
 
     def _sit_out(self, event: SitOut) -> Outcome:
@@ -471,23 +482,29 @@ class TableState:
             i = self._seat(name)
             if i not in among:
                 if self.out[i]:
-                    raise GnavError(f"{name} is out of the game and shows no piece.")
+                    raise GnavError("{seat} is out of the game and shows no piece.", seat=name)
                 if what == "cut":
-                    raise GnavError(f"{name} is not drawing in this cut.")
-                raise GnavError(f"{name} sits out this round and shows no piece.")
+                    raise GnavError("{seat} is not drawing in this cut.", seat=name)
+                raise GnavError("{seat} sits out this round and shows no piece.", seat=name)
             given.add(i)
             counts[piece] = counts.get(piece, 0) + 1
             if counts[piece] > self._piece_count[piece]:
                 raise GnavError(
-                    f"The {what} shows three of {piece}; the pack has only two."
+                    N_("The cut shows three of {piece}; the pack has only two.") if what == "cut"
+                    else N_("The reveal shows three of {piece}; the pack has only two."),
+                    piece=piece,
                 )
         missing = [self.names[i] for i in seats if i not in given]
         if missing:
-            raise GnavError(f"The {what} leaves out {', '.join(missing)}.")
+            raise GnavError(
+                N_("The cut leaves out {names}.") if what == "cut"
+                else N_("The reveal leaves out {names}."),
+                names=", ".join(missing),
+            )
 
     def _check_cut(self, event: Cut) -> None:
         if self.phase != "cut":
-            raise GnavError(f"There is no cut now: {self._phase_words()}.")
+            raise GnavError("There is no cut now: {why}.", why=self._phase_words())
         self._check_pieces(event.pieces, list(self.cut_seats), "cut")
 
     def _cut(self, event: Cut) -> Outcome:
@@ -506,7 +523,7 @@ class TableState:
 
     def _check_reveal(self, event: Reveal) -> None:
         if self.phase != "reveal":
-            raise GnavError(f"The pieces cannot be shown now: {self._phase_words()}.")
+            raise GnavError("The pieces cannot be shown now: {why}.", why=self._phase_words())
         self._check_pieces(event.pieces, [i for i, r in enumerate(self.in_round) if r], "reveal")
 
     def _reveal(self, event: Reveal) -> Outcome:

@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from companion.engine.errors import Text, as_text
+
 
 class StoreError(Exception):
-    """The games file cannot do what was asked; the message is one sentence for the referee."""
+    """The games file cannot do what was asked; the message is one sentence for the referee.
+
+    Like the engine's GnavError: `StoreError(template, **values)`, `str(err)` the English
+    sentence and `err.text` the Text a view translates.
+    """
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        text = Text(message, **values) if values else as_text(message)
+        super().__init__(text)
+        self.text: Text = text

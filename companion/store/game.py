@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from companion.engine import Event, GnavError, Outcome, Table, TableState, parse_event
+from companion.engine import Event, GnavError, Outcome, Table, TableState, Text, parse_event
 from companion.engine.journal import decode_line, dumps, event_line
 
 from .errors import StoreError
@@ -43,7 +43,7 @@ class Game:
         self.state = TableState(table)
         self.events: list[Event] = []
         self.outcomes: list[Outcome] = []
-        self.recovery_notice: str | None = None
+        self.recovery_notice: Text | None = None
         self.bad_line: tuple[int, str] | None = None
         self._snapshots: dict[int, TableState] = {0: self.state.clone()}
         self._redo: list[Event] = []  # a stack: the next event to redo is last
@@ -53,7 +53,7 @@ class Game:
                 event = parse_event(decode_line(line))
                 outcome = self.state.apply(event)
             except GnavError as err:
-                self.bad_line = (seq, str(err))
+                self.bad_line = (seq, err.text)
                 return
             self._push(event, outcome)
         probe = self.state.clone()
@@ -63,7 +63,7 @@ class Game:
                 event = parse_event(decode_line(line))
                 probe.apply(event)
             except GnavError as err:
-                self.bad_line = (len(active) + offset, str(err))
+                self.bad_line = (len(active) + offset, err.text)
                 break
             redo.append(event)
         self._redo = redo[::-1]
@@ -132,7 +132,8 @@ class Game:
             except sqlite3.IntegrityError:
                 raise self._conflict() from None
             except sqlite3.Error as err:
-                raise StoreError(f"The event could not be saved ({err}); nothing was changed.") from None
+                raise StoreError("The event could not be saved ({why}); nothing was changed.",
+                                 why=str(err)) from None
             self._become(after)
             self._redo.clear()
             self._push(event, outcome)
@@ -159,7 +160,8 @@ class Game:
                         raise self._conflict()
                     self._save_summary(con, before, n - 1, now)
             except sqlite3.Error as err:
-                raise StoreError(f"The undo could not be saved ({err}); nothing was changed.") from None
+                raise StoreError("The undo could not be saved ({why}); nothing was changed.",
+                                 why=str(err)) from None
             self._become(before)
             self.events.pop()
             self.outcomes.pop()
@@ -179,7 +181,8 @@ class Game:
             try:
                 outcome = after.apply(event)
             except GnavError as err:  # pragma: no cover - the tail was checked when loaded
-                raise StoreError(f"The undone event cannot be redone: {err}") from None
+                raise StoreError("The undone event cannot be redone: {why}",
+                                 why=err.text) from None
             seq = len(self.events)
             now = utc_now()
             try:
@@ -192,7 +195,8 @@ class Game:
                         raise self._conflict()
                     self._save_summary(con, after, seq + 1, now)
             except sqlite3.Error as err:
-                raise StoreError(f"The redo could not be saved ({err}); nothing was changed.") from None
+                raise StoreError("The redo could not be saved ({why}); nothing was changed.",
+                                 why=str(err)) from None
             self._become(after)
             self._redo.pop()
             self._push(event, outcome)

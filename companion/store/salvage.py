@@ -19,7 +19,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.engine import GnavError, Table, TableState, parse_event, parse_header
+from companion.engine import GnavError, Table, TableState, Text, parse_event, parse_header
 from companion.engine.journal import decode_line, header_line
 
 from .pages import carve
@@ -50,7 +50,7 @@ class SalvagedGame:
     state: TableState | None = None
 
 
-def recover_file(path: Path, reason: str) -> str:
+def recover_file(path: Path, reason: str) -> Text:
     """Keeps a copy of the damaged file beside it, replaces it with a new file holding every
     intact game, and returns the sentence that tells the referee."""
     kept = keep_copy(path)
@@ -65,23 +65,25 @@ def recover_file(path: Path, reason: str) -> str:
     return notice(games, kept.name)
 
 
-def notice(games: list[SalvagedGame], kept_name: str) -> str:
+def notice(games: list[SalvagedGame], kept_name: str) -> Text:
     n = len(games)
     events = sum(len(g.active) for g in games)
     partial = sum(1 for g in games if g.partial)
     if n == 0:
-        return (
+        return Text(
             "The games file was damaged and no game in it could be read; the damaged file was "
-            f"kept as {kept_name}."
+            "kept as {file}.", file=kept_name,
         )
-    what = f"{n} game{'s' if n != 1 else ''} with {events} event{'s' if events != 1 else ''}"
-    part = ""
+    part: str = ""
     if partial:
-        part = f" ({partial} of them only up to the damage)" if n > 1 else " (up to the damage)"
-    verb = "were" if n != 1 else "was"
-    return (
-        f"The games file was damaged; {what} {verb} recovered{part}, and the damaged file was "
-        f"kept as {kept_name}."
+        part = (Text(" ({partial} of them only up to the damage)", partial=partial) if n > 1
+                else Text(" (up to the damage)"))
+    return Text.n(
+        "The games file was damaged; {count} game with {events} was recovered{part}, and the "
+        "damaged file was kept as {file}.",
+        "The games file was damaged; {count} games with {events} were recovered{part}, and the "
+        "damaged file was kept as {file}.",
+        n, events=Text.n("{count} event", "{count} events", events), part=part, file=kept_name,
     )
 
 

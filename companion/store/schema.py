@@ -98,8 +98,9 @@ def create_schema(con: sqlite3.Connection) -> None:
 
 def newer_version_error(version: int) -> StoreError:
     return StoreError(
-        f"The games file was written by a newer version of Gnav Companion (format {version}, "
-        f"this version reads format {SCHEMA_VERSION}); update the app to open it."
+        "The games file was written by a newer version of Gnav Companion (format {version}, "
+        "this version reads format {ours}); update the app to open it.", version=version,
+        ours=SCHEMA_VERSION,
     )
 
 
@@ -112,7 +113,8 @@ def open_database(path: Path) -> sqlite3.Connection:
     try:
         con = connect(path)
     except sqlite3.Error as err:
-        raise StoreError(f"The games file {path} cannot be opened ({err}).") from None
+        raise StoreError("The games file {path} cannot be opened ({why}).", path=str(path),
+                         why=str(err)) from None
     try:
         version = con.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
@@ -125,7 +127,8 @@ def open_database(path: Path) -> sqlite3.Connection:
             con.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         mode = con.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
-            raise StoreError(f"The games file {path} cannot be opened in WAL mode.")
+            raise StoreError("The games file {path} cannot be opened in WAL mode.",
+                             path=str(path))
         con.execute("PRAGMA synchronous = FULL")
         # deleted rows and freed pages are zeroed, so salvage (pages.py) cannot bring them back
         con.execute("PRAGMA secure_delete = ON")
@@ -146,7 +149,8 @@ def open_database(path: Path) -> sqlite3.Connection:
         con.close()
         if is_damage(err):
             raise Damaged(str(err)) from None
-        raise StoreError(f"The games file {path} cannot be opened ({err}).") from None
+        raise StoreError("The games file {path} cannot be opened ({why}).", path=str(path),
+                         why=str(err)) from None
     except BaseException:
         con.close()
         raise

@@ -9,7 +9,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.engine import JournalError, Table, TableState, header_json, parse_header
+from companion.engine import JournalError, Table, TableState, Text, header_json, parse_header
+from companion.engine.errors import N_
 from companion.engine.journal import event_line, header_line, replay
 
 from .errors import StoreError
@@ -17,6 +18,8 @@ from .game import Game
 from .paths import DB_NAME, default_data_dir
 from .salvage import keep_copy, recover_file
 from .schema import Damaged, Database, display_time, open_database, summary_values, utc_now
+
+NO_GAME = N_("There is no game number {n}; it may have been deleted.")
 
 
 @dataclass(frozen=True)
@@ -44,10 +47,11 @@ class Store:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise StoreError(
-                f"The data folder {self.folder} cannot be made ({err.strerror or err})."
+                "The data folder {path} cannot be made ({why}).", path=str(self.folder),
+                why=str(err.strerror or err),
             ) from None
         self.path = self.folder / DB_NAME
-        self.recovery_notice: str | None = None
+        self.recovery_notice: Text | None = None
         self._games: dict[int, Game] = {}
         try:
             con = open_database(self.path)
@@ -56,14 +60,15 @@ class Store:
                 self.recovery_notice = recover_file(self.path, damage.reason)
             except (OSError, sqlite3.Error) as err:
                 raise StoreError(
-                    f"The games file {self.path} is damaged and could not be repaired ({err})."
+                    "The games file {path} is damaged and could not be repaired ({why}).",
+                    path=str(self.path), why=str(err),
                 ) from None
             try:
                 con = open_database(self.path)
             except Damaged as again:  # pragma: no cover - the file was just written
                 raise StoreError(
-                    f"The games file {self.path} is damaged and could not be repaired "
-                    f"({again.reason})."
+                    "The games file {path} is damaged and could not be repaired ({why}).",
+                    path=str(self.path), why=again.reason,
                 ) from None
         self._db = Database(con, self.path)
 
@@ -106,7 +111,7 @@ class Store:
                 return game
             rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
             if not rows:
-                raise StoreError(f"There is no game number {game_id}; it may have been deleted.")
+                raise StoreError(NO_GAME, n=game_id)
             table = parse_header(json.loads(rows[0][0]))  # checked when the file was opened
             active, tail, broken = self._event_lines(game_id)
             game = Game(self._db, game_id, table, active, tail)
@@ -121,16 +126,14 @@ class Store:
                 with self._db.transaction() as con:
                     cur = con.execute("DELETE FROM games WHERE id = ?", (game_id,))
                     if cur.rowcount != 1:
-                        raise StoreError(
-                            f"There is no game number {game_id}; it may have been deleted."
-                        )
+                        raise StoreError(NO_GAME, n=game_id)
                     con.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
                     con.execute(
                         "DELETE FROM meta WHERE key = 'last_open' AND value = ?",
                         (json.dumps(game_id),),
                     )
             except sqlite3.Error as err:
-                raise StoreError(f"The game could not be deleted ({err}).") from None
+                raise StoreError("The game could not be deleted ({why}).", why=str(err)) from None
             game = self._games.pop(game_id, None)
             if game is not None:
                 game._mark_deleted()
@@ -141,7 +144,7 @@ class Store:
         with self._db.lock:
             rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
             if not rows:
-                raise StoreError(f"There is no game number {game_id}; it may have been deleted.")
+                raise StoreError(NO_GAME, n=game_id)
             return self._insert(parse_header(json.loads(rows[0][0])), [])
 
     # --- journals -------------------------------------------------------------------------
@@ -152,7 +155,7 @@ class Store:
         table, events, _state = replay(data)
         return self._insert(table, [event_line(e) for e in events])
 
-    def recover_journal(self, data: bytes | str) -> tuple[Game, str | None]:
+    def recover_journal(self, data: bytes | str) -> tuple[Game, Text | None]:
         """Imports a journal that may be cut off or damaged: every line before the first bad
         one is kept. Returns the game and a sentence saying what was left out (None when the
         whole file was good). A bad header still raises JournalError: there is nothing to keep.
@@ -174,12 +177,16 @@ class Store:
             raise first_bad from None  # nothing before the bad line was a journal
         dropped = _count_lines(data, first_bad.line)
         kept = len(game.events)
-        reason = first_bad.reason.rstrip(". ")
-        return game, (
-            f"Line {first_bad.line} of the journal was cut off or damaged ({reason}), so the "
-            f"game was imported with the {kept} event{'s' if kept != 1 else ''} before it and "
-            f"the {dropped} line{'s' if dropped != 1 else ''} from there on "
-            f"{'were' if dropped != 1 else 'was'} left out."
+        reason = first_bad.reason.trimmed(". ")
+        return game, Text.n(
+            "Line {line} of the journal was cut off or damaged ({reason}), so the game was "
+            "imported with the {events} before it and the {count} line from there on was "
+            "left out.",
+            "Line {line} of the journal was cut off or damaged ({reason}), so the game was "
+            "imported with the {events} before it and the {count} lines from there on were "
+            "left out.",
+            dropped, line=first_bad.line, reason=reason,
+            events=Text.n("{count} event", "{count} events", kept),
         )
 
     def export_journal(self, game_id: int) -> str:
@@ -187,7 +194,7 @@ class Store:
         with self._db.lock:
             rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
             if not rows:
-                raise StoreError(f"There is no game number {game_id}; it may have been deleted.")
+                raise StoreError(NO_GAME, n=game_id)
             lines = [rows[0][0]] + [
                 line for (line,) in self._read(
                     "SELECT line FROM events WHERE game_id = ? AND active = 1 ORDER BY seq",
@@ -214,15 +221,14 @@ class Store:
                         con.execute("DELETE FROM meta WHERE key = 'last_open'")
                         return
                     if con.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-                        raise StoreError(
-                            f"There is no game number {game_id}; it may have been deleted."
-                        )
+                        raise StoreError(NO_GAME, n=game_id)
                     con.execute(
                         "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_open', ?)",
                         (json.dumps(game_id),),
                     )
             except sqlite3.Error as err:
-                raise StoreError(f"The open game could not be saved ({err}).") from None
+                raise StoreError("The open game could not be saved ({why}).",
+                                 why=str(err)) from None
 
     # --- closing --------------------------------------------------------------------------
 
@@ -249,14 +255,14 @@ class Store:
         try:
             return self._db.con.execute(sql, args).fetchall()
         except sqlite3.Error as err:
-            raise StoreError(f"The games file cannot be read ({err}).") from None
+            raise StoreError("The games file cannot be read ({why}).", why=str(err)) from None
 
     def _insert(self, table: Table, lines: list[str]) -> Game:
         """Stores a new game with these (engine-checked) event lines in one transaction."""
         with self._db.lock:
             game = Game(self._db, 0, table, lines)
             if game.bad_line is not None:  # pragma: no cover - the callers checked the lines
-                raise StoreError(f"The game cannot be stored: {game.bad_line[1]}")
+                raise StoreError("The game cannot be stored: {why}", why=game.bad_line[1])
             now = utc_now()
             state: TableState = game.state
             winners = tuple(state.names[i] for i in state.winners)
@@ -276,7 +282,8 @@ class Store:
                         [(game_id, seq, line, now) for seq, line in enumerate(lines)],
                     )
             except sqlite3.Error as err:
-                raise StoreError(f"The game could not be saved ({err}); nothing was stored.") from None
+                raise StoreError("The game could not be saved ({why}); nothing was stored.",
+                                 why=str(err)) from None
             game.id = game_id
             self._games[game_id] = game
             return game
@@ -317,12 +324,15 @@ class Store:
                      game.id),
                 )
         except sqlite3.Error as err:
-            raise StoreError(f"The damaged game could not be repaired ({err}).") from None
+            raise StoreError("The damaged game could not be repaired ({why}).",
+                             why=str(err)) from None
         n = len(game.events)
-        game.recovery_notice = (
-            f"Game {game.id} was damaged in the games file; its first {n} "
-            f"event{'s were' if n != 1 else ' was'} kept, and the damaged file was kept as "
-            f"{kept.name}."
+        game.recovery_notice = Text.n(
+            "Game {game} was damaged in the games file; its first {count} event was kept, and "
+            "the damaged file was kept as {file}.",
+            "Game {game} was damaged in the games file; its first {count} events were kept, "
+            "and the damaged file was kept as {file}.",
+            n, game=game.id, file=kept.name,
         )
         self.recovery_notice = game.recovery_notice
 
