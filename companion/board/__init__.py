@@ -6,25 +6,39 @@ No Flet in this package: the boards are plain HTML served next to the Flet app.
 from .reader import BoardReader, Followed
 from .render import board_json, result_text
 from .sharing import (
+    Problem,
     Sharing,
+    Switch,
     configure,
     current,
+    forget_switch,
+    interface_addresses,
     is_loopback,
     lan_addresses,
+    lan_wanted,
     qr_matrix,
     qr_png,
+    remember_lan,
+    switch,
 )
 
 __all__ = [
     "BoardReader",
     "Followed",
+    "Problem",
     "Sharing",
+    "Switch",
     "board_json",
     "configure",
     "current",
+    "forget_switch",
+    "interface_addresses",
     "is_loopback",
     "lan_addresses",
+    "lan_wanted",
     "qr_matrix",
     "qr_png",
+    "remember_lan",
     "result_text",
+    "switch",
 ]

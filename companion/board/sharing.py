@@ -9,11 +9,15 @@ module-level value is all it takes.
 from __future__ import annotations
 
 import io
+import json
+import os
 import socket
 import struct
 import sys
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 from urllib.parse import quote
 
 import qrcode  # type: ignore[import-untyped]
@@ -48,16 +52,75 @@ class Sharing:
         return f"{self.base_url}/?token={quote(self.token, safe='')}"
 
 
+@dataclass(frozen=True)
+class Problem:
+    """Why the switch could not move: `kind` is "no-network", "cannot-listen" (at `address`,
+    the system's `reason`), "fixed" (started with --lan) or "not-running". `text` is the
+    English sentence for the terminal; the Share screen says it in the referee's language."""
+
+    kind: str
+    text: str
+    address: str = ""
+    reason: str = ""
+
+
+class Switch(Protocol):
+    """The server's "Let phones follow on the local network" switch, as the Share screen sees
+    it. `fixed` when the server was started with --lan (it listens on every address until it
+    stops). `set_lan` opens or closes the listeners on this machine's network addresses, keeps
+    the choice for the next start, and answers None or the Problem."""
+
+    fixed: bool
+
+    def set_lan(self, on: bool) -> Awaitable[Problem | None]: ...
+
+
 _current: Sharing | None = None
+_switch: Switch | None = None
 
 
-def configure(sharing: Sharing | None) -> None:
-    global _current
+def configure(sharing: Sharing | None, switch: Switch | None = None) -> None:
+    """What the Share screen shows from now on; `switch` stays as it was unless given."""
+    global _current, _switch
     _current = sharing
+    if switch is not None:
+        _switch = switch
 
 
 def current() -> Sharing | None:
     return _current
+
+
+def switch() -> Switch | None:
+    return _switch
+
+
+def forget_switch() -> None:
+    global _switch
+    _switch = None
+
+
+# --- the setting, kept beside the games ------------------------------------------------------
+
+SETTINGS_NAME = "sharing.json"
+
+
+def lan_wanted(data_dir: Path) -> bool:
+    """Whether the referee last chose to let phones follow (False when never chosen or the
+    file cannot be read: the network is opened only when asked for)."""
+    try:
+        saved = json.loads((data_dir / SETTINGS_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(saved, dict) and saved.get("lan") is True
+
+
+def remember_lan(data_dir: Path, on: bool) -> None:
+    """Keeps the choice for the next start (written whole, then renamed into place)."""
+    path = data_dir / SETTINGS_NAME
+    spare = path.with_name(path.name + ".new")
+    spare.write_text(json.dumps({"lan": on}) + "\n", encoding="utf-8")
+    os.replace(spare, path)
 
 
 def is_loopback(host: str) -> bool:
@@ -69,10 +132,24 @@ def is_loopback(host: str) -> bool:
 SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of one interface
 
 
+ADDRESSES_ENV = "GNAV_LAN_ADDRESSES"
+
+
 def lan_addresses() -> tuple[str, ...]:
     """IPv4 addresses of this machine's interfaces other than loopback, read from the
     interface list (nothing is sent anywhere). Linux only; elsewhere an empty tuple, and the
-    referee reads the address from the machine's network settings."""
+    referee reads the address from the machine's network settings.
+
+    GNAV_LAN_ADDRESSES (comma-separated) names the addresses instead, for a machine on
+    several networks where phones should see only one (the tests use a loopback address)."""
+    chosen = os.environ.get(ADDRESSES_ENV, "").strip()
+    if chosen:
+        return tuple(dict.fromkeys(a.strip() for a in chosen.split(",") if a.strip()))
+    return interface_addresses()
+
+
+def interface_addresses() -> tuple[str, ...]:
+    """The addresses lan_addresses() finds on the interfaces."""
     if not sys.platform.startswith("linux"):
         return ()
     import fcntl

@@ -268,15 +268,33 @@ def _log(message: str) -> None:
 
 
 class Gate:
-    """Sends /board... to the boards and everything else to the Flet app; with a token, only
-    a browser that showed it (in the link once, then in the cookie) reaches the Flet app."""
+    """Sends /board... to the boards and everything else to the Flet app. Where the token is
+    needed, only a browser that showed it (in the link once, then in the cookie) reaches the
+    Flet app.
+
+    `everyone` (serve --lan, one socket on every address): every connection needs the token,
+    this machine's browser included. Otherwise (the app's setting) the connections that came
+    in on one of the `network` addresses need it, and this machine's own loopback listener
+    stays as it was without the network: whoever sits at this machine is the referee.
+    """
 
     def __init__(self, flet_app: ASGIApp, boards: ASGIApp, token: str | None,
-                 log: Callable[[str], None] = _log) -> None:
+                 log: Callable[[str], None] = _log, everyone: bool = True) -> None:
         self.flet_app = flet_app
         self.boards = boards
         self.token = token.encode("utf-8") if token is not None else None
         self.log = log
+        self.everyone = everyone
+        # local addresses of the listeners phones reach; replaced whole when the switch moves
+        self.network: frozenset[str] = frozenset()
+
+    def needs_token(self, scope: Scope) -> bool:
+        if self.token is None:
+            return False
+        if self.everyone:
+            return True
+        server = scope.get("server")
+        return server is None or server[0] in self.network
 
     def _valid(self, candidate: str | None) -> bool:
         if self.token is None or candidate is None:
@@ -295,7 +313,7 @@ class Gate:
                 return
             await self.boards(scope, receive, send)
             return
-        if self.token is None:
+        if not self.needs_token(scope):
             await self.flet_app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")

@@ -16,7 +16,7 @@ from companion import board
 from companion.store import Game
 
 from . import theme
-from .widgets import body, button, heading, top_actions
+from .widgets import body, button, error_text, heading, show_error, top_actions
 
 QR_SIZE = 280
 
@@ -36,21 +36,44 @@ class ShareScreen:
         self.game = game
         _ = app.tr
         sharing = board.current()
+        switch = board.switch()
+        lan = sharing is not None and sharing.lan
         rows: list[ft.Control] = [ft.Semantics(identifier="phase", content=ft.Text(
             _("Share table {game}", game=game.id), size=theme.QUESTION,
             weight=ft.FontWeight.BOLD))]
-        if sharing is None or not sharing.lan:
-            rows.append(body(_("Phones cannot reach this app: it serves this machine only. "
-                               "Start it with serve --lan to show the board on phones."),
-                             size=theme.BODY))
+        self.problem = error_text()
+        if switch is not None:
+            # the words beside the switch rather than its label, so that they wrap on a
+            # phone; merged, the two are one switch with that name for a screen reader
+            self.lan_switch = ft.Switch(value=lan, disabled=switch.fixed, on_change=self.on_lan)
+            rows.append(ft.MergeSemantics(content=ft.Row([
+                self.lan_switch,
+                ft.Text(_("Let phones follow on the local network"), size=theme.BODY,
+                        weight=ft.FontWeight.W_600, expand=True),
+            ])))
+            if switch.fixed:
+                rows.append(body(_("Started with --lan: phones can follow until the app "
+                                   "stops."), size=theme.SMALL + 1))
+            rows.append(self.problem)
+        if not lan:
+            if switch is None:
+                rows.append(body(_("Phones cannot reach this app: it serves this machine "
+                                   "only. Start it with serve --lan to show the board on "
+                                   "phones."), size=theme.BODY))
+            else:
+                rows.append(body(_("Phones cannot reach this app now: it serves this machine "
+                                   "only. Turn the switch on to show the board on phones; it "
+                                   "stays on at the next start."), size=theme.BODY))
         else:
+            assert sharing is not None
             url = sharing.board_url(game.id)
             rows += [
                 ft.Text(_("Board for the players"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("Scan to follow the game. The board only shows it; nobody can play "
                        "from it."), size=theme.SMALL + 1),
                 qr_image(url, _("Board QR code"), "board-qr"),
-                ft.Text(url, size=theme.BODY, selectable=True),
+                ft.Semantics(identifier="board-url", label=url, container=True,
+                             content=ft.Text(url, size=theme.BODY, selectable=True)),
             ]
             self.referee = ft.Column([], spacing=8)
             rows += [
@@ -80,6 +103,31 @@ class ShareScreen:
             controls=[ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
             padding=16,
         )
+
+    async def on_lan(self, e: Any = None) -> None:
+        """The switch moved: open or close the network, then show what it gives now."""
+        switch = board.switch()
+        if switch is None:
+            return
+        problem = await switch.set_lan(bool(self.lan_switch.value))
+        self.app.show(self.app.route, keep_view=True)
+        screen = self.app.screen
+        if problem is not None and isinstance(screen, ShareScreen):
+            screen.say(problem)
+
+    def say(self, problem: board.Problem) -> None:
+        _ = self.app.tr
+        if problem.kind == "no-network":
+            message = _("No network was found on this machine: phones cannot reach it.")
+        elif problem.kind == "cannot-listen":
+            message = _("Cannot listen on {address}: {reason}.", address=problem.address,
+                        reason=problem.reason)
+        elif problem.kind == "fixed":
+            message = _("Started with --lan: phones can follow until the app stops.")
+        else:
+            message = _("The server is not running.")
+        show_error(self.problem, message)
+        self.app.refresh()
 
     def show_referee(self, e: Any = None) -> None:
         _ = self.app.tr

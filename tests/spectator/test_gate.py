@@ -67,8 +67,9 @@ def test_without_the_token_the_controls_are_refused_and_logged(lan_server: LanSe
     assert len(logged) == 7, logged
     assert all(line.startswith("refused control from 127.0.0.1") for line in logged)
     assert sum("websocket /ws" in line for line in logged) == 4
-    # the token is printed once at start (the referee's link) and never logged again
-    after_start = lan_server.log_text().split("On this machine:", 1)[1].split("\n", 1)[1]
+    # the token is printed for the referee at start and never logged
+    assert token not in lan_server.log_text() and wrong not in lan_server.log_text()
+    after_start = lan_server.terminal_text().split("On this machine:", 1)[1].split("\n", 1)[1]
     assert token not in after_start and wrong not in after_start
 
 
