@@ -131,7 +131,7 @@ class JournalError(GnavError):
     def __init__(self, line: int, reason: str) -> None:
         self.line = line
         self.reason: Text = one_line(as_text(reason))
-        super().__init__("line {line}: {reason}", line=line, reason=self.reason)
+        super().__init__(N_("line {line}: {reason}"), line=line, reason=self.reason)
 
 
 def N_(template: str) -> str:

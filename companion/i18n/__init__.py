@@ -4,6 +4,12 @@ Every user-visible string in companion/views goes through a `Tr` (used under the
 `_`, `_n` and `_p`), whose messages live in gettext catalogues under companion/locale. Each
 browser session has its own `Tr`, so two tablets on one server can read two languages.
 Messages are `str.format` templates with named fields: `_("{seat} stands.", seat=name)`.
+
+The engine's and the store's messages (refused events, journal errors, recovery notices) are
+`companion.engine.Text` values: English sentences that keep their template and values. They
+live in a catalogue of their own, the "errors" domain (companion/locale/<lang>/LC_MESSAGES/
+errors.po, found in the source by extract.all_error_messages), and a view shows one with
+`tr.error(err)`.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ import io
 from functools import cache
 from pathlib import Path
 
+from companion.engine.errors import Text
+
 from .catalog import compile_mo, read_po
 
 LANGUAGES: tuple[str, ...] = ("en", "nb", "da")
@@ -21,6 +29,7 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "nb": "Norsk bokmål", "da": "Dansk"}
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "companion"
+ERRORS_DOMAIN = "errors"
 
 
 def N_(message: str) -> str:
@@ -33,16 +42,16 @@ def Np_(context: str, message: str) -> str:
     return message
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
+def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The compiled catalogue of `lang` (English is the source: messages stand as written)."""
     if lang == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    path = po_path(lang)
+    path = po_path(lang, domain)
     if not path.exists():
         raise LookupError(f"no catalogue for language {lang!r} at {path}")
     return gettext.GNUTranslations(io.BytesIO(compile_mo(read_po(path))))
@@ -54,6 +63,7 @@ class Tr:
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
         self._t = translations(self.lang)
+        self._errors = translations(self.lang, ERRORS_DOMAIN)
 
     def __call__(self, message: str, /, **values: object) -> str:
         text = self._t.gettext(message)
@@ -67,6 +77,17 @@ class Tr:
         """A message whose translation depends on `context` (e.g. "definite" piece names)."""
         text = self._t.pgettext(context, message)
         return text.format(**values) if values else text
+
+    def error(self, message: object) -> str:
+        """An engine or store message (a Text, or an error carrying one) in this language.
+
+        A plain string (a message a view made already, in this language) stands as it is.
+        """
+        if isinstance(message, BaseException):
+            message = getattr(message, "text", None) or str(message)
+        if isinstance(message, Text):
+            return message.render(self._errors.gettext, self._errors.ngettext)
+        return str(message)
 
 
 EN = Tr(DEFAULT_LANGUAGE)

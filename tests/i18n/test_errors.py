@@ -1,0 +1,180 @@
+"""The engine's and the store's messages in every language (issue 4, item 1): every template
+made in companion/engine and companion/store has a Norwegian and a Danish translation with
+the same fields; str(err) stays the English sentence; a view's translator says it in the
+referee's language, clause by clause."""
+
+from __future__ import annotations
+
+import pickle
+import string
+from pathlib import Path
+
+import pytest
+
+from companion.engine import Deal, GnavError, JournalError, Stand, Text
+from companion.engine.errors import one_line
+from companion.engine.journal import replay
+from companion.i18n import ERRORS_DOMAIN, LANGUAGES, LOCALE_DIR, Tr, po_path
+from companion.i18n.catalog import read_po
+from companion.i18n.extract import all_error_messages, error_messages_in
+from companion.i18n.update_errors import template
+from companion.store import Store
+from companion.store.salvage import SalvagedGame, notice
+
+OTHER = [lang for lang in LANGUAGES if lang != "en"]
+BAD = sorted((Path(__file__).resolve().parents[1] / "journals" / "bad").glob("*.jsonl"))
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def _edges(text: str) -> tuple[str, str]:
+    return text[: len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_every_engine_and_store_message_has_a_translation_with_the_same_fields(lang: str) -> None:
+    entries = {e.msgid: e for e in read_po(po_path(lang, ERRORS_DOMAIN)) if e.msgid}
+    missing, wrong = [], []
+    for msgid, (msg, where) in all_error_messages().items():
+        entry = entries.get(msgid)
+        if entry is None or not entry.translated or (msg.msgid_plural is not None) != (
+                entry.msgid_plural is not None):
+            missing.append(f"{msgid!r} ({where[0]})")
+            continue
+        for form in entry.msgstr:
+            if _edges(form) != _edges(msgid):
+                wrong.append(f"{msgid!r} -> {form!r}: spaces at the ends differ")
+            if not msg.formatted:
+                continue
+            wanted = _fields(msgid) | _fields(msg.msgid_plural or "")
+            # a singular form may leave the number out ("one line"); no form may invent one
+            if _fields(form) - wanted or wanted - {"count"} - _fields(form):
+                wrong.append(f"{msgid!r} -> {form!r}")
+    assert missing == []
+    assert wrong == []
+
+
+def test_error_catalogues_hold_only_messages_the_code_makes() -> None:
+    used = set(all_error_messages())
+    assert len(used) > 100  # the scan finds the engine's and the store's messages
+    for lang in OTHER:
+        held = {e.msgid for e in read_po(po_path(lang, ERRORS_DOMAIN)) if e.msgid}
+        assert held == used, f"{lang}: run python -m companion.i18n.update_errors"
+    pot = {e.msgid for e in read_po(LOCALE_DIR / f"{ERRORS_DOMAIN}.pot") if e.msgid}
+    assert pot == used == {e.msgid for e in template()}
+
+
+def test_extraction_finds_each_way_a_message_is_made_and_refuses_a_built_string() -> None:
+    found = error_messages_in('''
+raise GnavError("{seat} is out of the game.", seat=name)
+raise JournalError(1, "the line is not UTF-8 text.")
+raise StoreError("This game was deleted.")
+why = Text("it is {seat}'s turn", seat=s)
+both = Text.n("{count} event", "{count} events", n)
+CUT = N_("The cut leaves out {names}.")
+raise GnavError(CUT, names=x)
+''', "ok.py")
+    assert [(m.msgid, m.msgid_plural, m.formatted) for m, _ in found] == [
+        ("{seat} is out of the game.", None, True),
+        ("the line is not UTF-8 text.", None, False),
+        ("This game was deleted.", None, False),
+        ("it is {seat}'s turn", None, True),
+        ("{count} event", "{count} events", True),
+        ("The cut leaves out {names}.", None, True),
+    ]
+    for bad in ('raise GnavError(f"{name} is out of the game.")',
+                'raise JournalError(3, "line " + str(n))',
+                'Text(f"it is {seat}\'s turn")',
+                'Text.n(one, "{count} events", n)'):
+        with pytest.raises(ValueError):
+            error_messages_in(bad, "bad.py")
+
+
+def _templates(text: object) -> list[str]:
+    """Every template in a Text and its clauses."""
+    if not isinstance(text, Text):
+        return []
+    out = [text.template]
+    for value in text.values.values():
+        out += _templates(value)
+    return out
+
+
+@pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
+def test_every_bad_journal_is_told_in_every_language(path: Path) -> None:
+    with pytest.raises(JournalError) as info:
+        replay(path.read_bytes())
+    err = info.value
+    expected = path.with_suffix(".expected.txt").read_text(encoding="utf-8").strip()
+    assert str(err) == Tr("en").error(err) == expected  # English as it always was
+    known = set(all_error_messages())
+    assert set(_templates(err.text)) <= known
+    for lang in OTHER:
+        said = Tr(lang).error(err)
+        assert said.startswith("linje ") and said != str(err)
+        assert "\n" not in said
+
+
+def test_a_refused_event_and_its_clauses_are_translated() -> None:
+    data = (
+        '{"ev": "table", "version": 1, "rules": "damm", "stakes": {"kind": "counters", '
+        '"each": 3}, "seats": ["Ann", "Bo", "Cy"], "dealer": "Ann"}\n{"ev": "deal"}\n'
+    )
+    _table, _events, state = replay(data)
+    why = state.why_not(Stand("Cy"))
+    assert why == "It is Bo's turn, not Cy's."
+    assert Tr("nb").error(why) == "Det er turen til Bo, ikke til Cy."
+    assert Tr("da").error(why) == "Det er Bo, der har tur, ikke Cy."
+    deal = state.why_not(Deal())
+    assert deal == "Nobody can deal now: it is Bo's turn."
+    assert Tr("nb").error(deal) == "Ingen kan gi nå: det er turen til Bo."
+
+
+def test_plural_notices_follow_the_number_in_every_language(tmp_path: Path) -> None:
+    header = (
+        '{"ev": "table", "version": 1, "rules": "damm", "stakes": {"kind": "counters", '
+        '"each": 3}, "seats": ["Ann", "Bo"], "dealer": "Ann"}'
+    )
+    with Store(tmp_path) as store:
+        _game, said = store.recover_journal(
+            header + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo"}\n'
+            '{"ev": "stand", "seat": "Ann"}\n{"ev": "sta')
+        assert said == ("Line 5 of the journal was cut off or damaged (this is not valid JSON "
+                        "(Unterminated string starting at)), so the game was imported with the "
+                        "3 events before it and the 1 line from there on was left out.")
+        assert Tr("nb").error(said) == (
+            "Linje 5 i journalen var avkuttet eller skadet (dette er ikke gyldig JSON (en tekst "
+            "i anførselstegn slutter aldri)), så spillet ble importert med 3 hendelser før "
+            "den, og 1 linje derfra ble utelatt.")
+        assert Tr("da").error(said).endswith("med 3 hændelser før den, og 1 linje derfra "
+                                             "blev udeladt.")
+    games = [SalvagedGame(1, _game.table, "", "", active=[("", "")])]
+    one = notice(games, "games.sqlite3.damaged-1")
+    assert one == ("The games file was damaged; 1 game with 1 event was recovered, and the "
+                   "damaged file was kept as games.sqlite3.damaged-1.")
+    assert Tr("nb").error(one) == ("Spillfilen var skadet; 1 spill med 1 hendelse ble berget, "
+                                   "og den skadde filen ble tatt vare på som "
+                                   "games.sqlite3.damaged-1.")
+    two = notice(games * 2, "x")
+    assert Tr("da").error(two).startswith("Spilfilen var beskadiget; 2 spil med 2 hændelser ")
+
+
+def test_text_is_the_english_string_and_keeps_what_it_was_made_of() -> None:
+    text = Text("{seat} is out of the game.", seat="Ann")
+    assert text == "Ann is out of the game." and isinstance(text, str)
+    assert (text.template, text.values) == ("{seat} is out of the game.", {"seat": "Ann"})
+    raw = Text('{"ev": "table", ...}')  # no values: stands as written, braces and all
+    assert raw == '{"ev": "table", ...}' and Tr("nb").error(raw) == raw
+    err = GnavError("{seat} is out of the game.", seat="Ann")
+    assert str(err) == "Ann is out of the game." and err.text == text
+    assert Tr("nb").error(err) == "Ann er ute av spillet."
+    # a view's own, already translated words pass through untouched
+    assert Tr("nb").error(GnavError("Et bord trenger minst 2 spillere.")) == (
+        "Et bord trenger minst 2 spillere.")
+    broken = one_line(Text("There is no seat called {name}.", name="A\nB"))
+    assert broken == "There is no seat called A\\u000aB." and isinstance(broken, Text)
+    assert Tr("da").error(broken) == "Der er ingen spiller, der hedder A\\u000aB."
+    again = pickle.loads(pickle.dumps(broken))
+    assert again == broken and again.template == broken.template
