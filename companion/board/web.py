@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import cached_property
 from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,9 @@ class Snapshot:
     data: dict[str, Any]
     html: str
 
+    @cached_property
     def event(self) -> str:
+        """The Server-Sent Event carrying this board: made once, sent to every board."""
         payload = json.dumps({"version": self.version, "html": self.html}, ensure_ascii=False)
         return f"event: board\ndata: {payload}\n\n"
 
@@ -233,7 +236,7 @@ def board_app(data_dir: Path) -> tuple[Starlette, Hub]:
                         yield "event: gone\ndata: {}\n\n"
                         return
                     if snap.version != shown:
-                        yield snap.event()
+                        yield snap.event
                         shown = snap.version
                     else:
                         yield ": still here\n\n"

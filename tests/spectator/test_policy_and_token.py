@@ -1,0 +1,154 @@
+"""Every page carries the app's Content-Security-Policy, the boards included; and the referee
+token, once a referee has used it, is in no log, no exported journal and no board (page,
+state.json or live stream). One server started with --lan but bound to 127.0.0.1, with a
+table made before it starts; every request goes to 127.0.0.1."""
+
+from __future__ import annotations
+
+import http.client
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_ui import PHONE, TABLET, button, enable_semantics, tap
+from playwright.sync_api import Browser
+
+from companion.engine import Stakes, Table
+from companion.server import CONTENT_SECURITY_POLICY
+from companion.store import Store
+
+from .conftest import TOKEN, TerminalServer
+
+
+class Played(TerminalServer):
+    token = ""
+    game_id = 0
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
+    data = tmp_path_factory.mktemp("gnav-policy") / "data"
+    game = Store(data).create_game(Table(rules="damm", stakes=Stakes("counters", 3),
+                                         seats=("Ann", "Bo", "Cy"), dealer="Ann"))
+    srv = Played(data, ["--lan", "--host", "127.0.0.1"])
+    srv.start()
+    srv.token = srv.wait_terminal(TOKEN).group(1)
+    srv.game_id = game.id
+    yield srv
+    srv.stop()
+
+
+def fetch(port: int, method: str, path: str, headers: dict[str, str] | None = None,
+          first_line_only: bool = False) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers (lower-case names) and body; for a live stream, only its first event."""
+    con = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    con.request(method, path, headers=headers or {})
+    response = con.getresponse()
+    if first_line_only:
+        body = b""
+        while b"\n\n" not in body:
+            line = response.readline()
+            if not line:
+                break
+            body += line.replace(b"\r\n", b"\n")
+    else:
+        body = response.read()
+    con.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_every_page_carries_the_policy(played: Played) -> None:
+    port, token, game = played.port, played.token, played.game_id
+    cookie = {"Cookie": f"gnav_referee={token}"}
+    answers = {
+        "boards": fetch(port, "GET", "/board"),
+        "board": fetch(port, "GET", f"/board/{game}"),
+        "no such board": fetch(port, "GET", "/board/99999"),
+        "state": fetch(port, "GET", f"/board/{game}/state.json"),
+        "stream": fetch(port, "GET", f"/board/{game}/events", first_line_only=True),
+        "board refuses a POST": fetch(port, "POST", f"/board/{game}"),
+        "app without token": fetch(port, "GET", "/"),
+        "wrong token": fetch(port, "GET", "/?token=nope"),
+        "POST without token": fetch(port, "POST", "/"),
+        "referee link": fetch(port, "GET", f"/?token={token}"),
+        "app with cookie": fetch(port, "GET", "/", cookie),
+        "table with cookie": fetch(port, "GET", f"/game/{game}", cookie),
+        "client script": fetch(port, "GET", "/main.dart.js", cookie),
+    }
+    statuses = {name: status for name, (status, _h, _b) in answers.items()}
+    assert statuses == {
+        "boards": 200, "board": 200, "no such board": 404, "state": 200, "stream": 200,
+        "board refuses a POST": 405, "app without token": 303, "wrong token": 303,
+        "POST without token": 403, "referee link": 200, "app with cookie": 200,
+        "table with cookie": 200, "client script": 200,
+    }
+    for name, (_status, headers, _body) in answers.items():
+        assert headers.get("content-security-policy") == CONTENT_SECURITY_POLICY, name
+        assert headers.get("x-content-type-options") == "nosniff", name
+    assert answers["stream"][1]["content-type"].startswith("text/event-stream")
+    assert answers["stream"][2].startswith(b"event: board\n")
+    # the policy lets the page talk to its own server only
+    assert "default-src 'self'" in CONTENT_SECURITY_POLICY
+    assert "http:" not in CONTENT_SECURITY_POLICY and "*" not in CONTENT_SECURITY_POLICY
+
+
+def test_the_token_stays_out_of_logs_exports_and_boards(
+    played: Played, browser: Browser
+) -> None:
+    port, token, game = played.port, played.token, played.game_id
+    url = played.url
+    referee_context = browser.new_context(viewport=TABLET)
+    referee_context.set_default_timeout(20_000)
+    phone_context = browser.new_context(viewport=PHONE)
+    phone_context.set_default_timeout(20_000)
+    try:
+        referee = referee_context.new_page()
+        referee.goto(f"{url}/game/{game}?token={token}")
+        referee.wait_for_url(f"{url}/game/{game}")
+        enable_semantics(referee)
+        phone = phone_context.new_page()
+        phone.goto(f"{url}/board/{game}")
+        phone.wait_for_function("document.getElementById('live').textContent === 'live'")
+        tap(referee, "Deal")
+        button(referee, "Stand").wait_for(state="attached")
+        tap(referee, "Stand")
+        phone.wait_for_function(
+            "document.getElementById('now').textContent === \"Cy's turn.\"")
+        # the spectator's phone tries the app and a wrong token: refused, logged by address
+        phone.goto(f"{url}/game/{game}?token=wrong")
+        assert phone.url == f"{url}/board"
+        board_page = phone_context.new_page()
+        board_page.goto(f"{url}/board/{game}")
+        shown = board_page.content()
+
+        # the board: page, state.json, the live stream, the list
+        assert "Cy's turn." in shown and token not in shown
+        for path in (f"/board/{game}", f"/board/{game}/state.json", "/board"):
+            status, headers, body = fetch(port, "GET", path)
+            assert status == 200 and token.encode() not in body, path
+            assert token not in str(headers), path
+        status, _headers, first = fetch(port, "GET", f"/board/{game}/events",
+                                        first_line_only=True)
+        assert status == 200 and b"Cy&#x27;s turn." in first and token.encode() not in first
+        # the referee's cookie never reaches a spectator's browser
+        assert all(c["name"] != "gnav_referee" for c in phone_context.cookies())
+        assert any(c["name"] == "gnav_referee" for c in referee_context.cookies())
+    finally:
+        referee_context.close()
+        phone_context.close()
+
+    # the exported journal: what the tables screen's Export shows (Store.export_journal)
+    journal = Store(played.data_dir).export_journal(game)
+    assert journal.count("\n") >= 3 and token not in journal
+    # the log (standard error) names the refusals, never the token
+    log = played.log_text()
+    assert "refused control from 127.0.0.1: wrong referee token" in log
+    assert token not in log
+    # the terminal shows it for the referee at start, and nowhere after
+    terminal = played.terminal_text()
+    assert terminal.count(token) == 2  # the referee link, and the same on this machine
+    assert token not in terminal.split("On this machine:", 1)[1].split("\n", 1)[1]
+    # nor in any file the server wrote beside the games
+    for path in Path(played.data_dir).rglob("*"):
+        if path.is_file():
+            assert token.encode() not in path.read_bytes(), path
