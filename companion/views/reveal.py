@@ -18,7 +18,7 @@ from companion.i18n import EN, Tr
 
 from . import theme
 from .pieces import piece_face
-from .widgets import big_button
+from .widgets import Button, big_button
 from .words import piece_title
 
 Pieces = tuple[tuple[str, str], ...]
@@ -67,7 +67,7 @@ class PiecePicker:
         _ = self.tr
         face = ft.Container(width=self._face_size, height=self._face_size)
         label = ft.Text("", size=theme.BODY, width=None if self.narrow else 72)
-        chip = ft.Button(_("{seat}'s piece", seat=seat), on_click=lambda e: self.select(seat),
+        chip = Button(_("{seat}'s piece", seat=seat), on_click=lambda e: self.select(seat),
                          height=theme.TOUCH, expand=not self.narrow)
         if self.narrow:
             control: ft.Control = ft.Column(
@@ -84,7 +84,7 @@ class PiecePicker:
     def _piece_part(self, piece: str) -> _PiecePart:
         dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE) for _k in range(2)]
         width = 78 if self.narrow else 104
-        pick = ft.Button(piece_title(piece, self.tr).lower(),
+        pick = Button(piece_title(piece, self.tr).lower(),
                          on_click=lambda e: self.pick(piece),
                          width=width, height=theme.TOUCH + (0 if self.narrow else 8),
                          style=ft.ButtonStyle(

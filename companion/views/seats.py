@@ -36,8 +36,9 @@ class Marks:
     def __init__(self, dot: float = 14, box: tuple[float, float] = (110, 32)) -> None:
         self.dot = dot
         self.box = box
-        self.path = cv.Path([], paint=ft.Paint(color=ft.Colors.PRIMARY,
-                                               style=ft.PaintingStyle.FILL))
+        self._dot_paint = ft.Paint(color=ft.Colors.PRIMARY, style=ft.PaintingStyle.FILL)
+        self._tally_paint = ft.Paint(color=ft.Colors.ON_SURFACE, style=ft.PaintingStyle.FILL)
+        self.path = cv.Path([], paint=self._dot_paint)
         self.control = cv.Canvas([self.path], width=0, height=dot)
         self.shown = 0  # dots or strokes drawn
         self._key: tuple[object, ...] | None = None
@@ -72,7 +73,8 @@ class Marks:
         d, step = self.dot * s, step * s
         self.path.elements = [cv.Path.Oval((k % per_row) * step, (k // per_row) * step, d, d)
                               for k in range(n)]
-        self.path.paint = ft.Paint(color=ft.Colors.PRIMARY, style=ft.PaintingStyle.FILL)
+        if self.path.paint is not self._dot_paint:
+            self.path.paint = self._dot_paint
         rows = math.ceil(n / per_row) if n else 0
         self.control.width = min(n, per_row) * step
         self.control.height = max(rows * step - 4 * s, 0)
@@ -96,7 +98,8 @@ class Marks:
                              cv.Path.LineTo(x0 - 3 * s, y0 + 18 * s),
                              cv.Path.Close()]
         self.path.elements = elements
-        self.path.paint = ft.Paint(color=ft.Colors.ON_SURFACE, style=ft.PaintingStyle.FILL)
+        if self.path.paint is not self._tally_paint:
+            self.path.paint = self._tally_paint
         rows = math.ceil(groups / per_row) if groups else 0
         self.control.width = min(groups, per_row) * 36 * s
         self.control.height = max(rows * 24 * s - 4 * s, 0)
@@ -127,6 +130,13 @@ class SeatTile:
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         )
+        self._struck = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
+        self._looks = {
+            "turn": (ft.Border.all(4, ft.Colors.PRIMARY), ft.Colors.PRIMARY_CONTAINER),
+            "asked": (ft.Border.all(4, ft.Colors.TERTIARY), ft.Colors.TERTIARY_CONTAINER),
+            "plain": (self.box.border, ft.Colors.SURFACE_CONTAINER_HIGHEST),
+        }
+        self._look = "plain"
         self.mode = ""
         self.set_mode("full", width or 190)
         self.control = ft.Container(content=ft.Semantics(identifier=f"seat-{name}",
@@ -213,18 +223,16 @@ class SeatTile:
             words.append(_("wins"))
         self.status.value = " · ".join(words)
         self.status.visible = bool(words)
-        self.name_text.style = (ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
-                                if state.out[i] else None)
+        # styles are set only when they change, and to the tile's own kept objects: a new
+        # (even equal) Border or TextStyle object is sent whole in the patch
+        struck = self._struck if state.out[i] else None
+        if self.name_text.style is not struck:
+            self.name_text.style = struck
         self.box.opacity = 0.45 if state.out[i] else 1.0
-        if turn:
-            self.box.border = ft.Border.all(4, ft.Colors.PRIMARY)
-            self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER
-        elif asked:
-            self.box.border = ft.Border.all(4, ft.Colors.TERTIARY)
-            self.box.bgcolor = ft.Colors.TERTIARY_CONTAINER
-        else:
-            self.box.border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
-            self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_HIGHEST
+        look = "turn" if turn else "asked" if asked else "plain"
+        if look != self._look:
+            self._look = look
+            self.box.border, self.box.bgcolor = self._looks[look]
         return True
 
 

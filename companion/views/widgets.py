@@ -31,9 +31,39 @@ def icon_button(label: str, icon: ft.IconData, on_click: Handler,
     return labelled(label, button)
 
 
+class _KeepsStyle:
+    """Flet's Button makes a fresh copy of its style in every `before_update`, and the patch
+    then sends the whole style again for every button under an updated control (nine answer
+    buttons on each tap of the table screen). This keeps the copy last sent while it is
+    equal, so an unchanged button costs nothing in the patch."""
+
+    _internals: dict[str, Any]
+
+    def before_update(self) -> None:
+        super().before_update()  # type: ignore[misc]
+        new = self._internals.get("style")
+        old = self.__dict__.get("_sent_style")
+        if new is not None and old is not None and new == old:
+            self._internals["style"] = old
+        else:
+            object.__setattr__(self, "_sent_style", new)
+
+
+class FilledButton(_KeepsStyle, ft.FilledButton):
+    pass
+
+
+class FilledTonalButton(_KeepsStyle, ft.FilledTonalButton):
+    pass
+
+
+class Button(_KeepsStyle, ft.Button):
+    pass
+
+
 def big_button(text: str | ft.Control, on_click: Handler, disabled: bool = False,
                filled: bool = True, width: float | None = None) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.FilledTonalButton
+    cls = FilledButton if filled else FilledTonalButton
     return cls(
         content=text, on_click=on_click, disabled=disabled, style=theme.big_button_style(),
         height=theme.BIG_TOUCH, width=width,
@@ -43,8 +73,8 @@ def big_button(text: str | ft.Control, on_click: Handler, disabled: bool = False
 def button(text: str, on_click: Handler, disabled: bool = False,
            icon: ft.IconData | None = None, kind: str = "outlined") -> ft.Control:
     cls: Any = {
-        "outlined": ft.OutlinedButton, "text": ft.TextButton, "filled": ft.FilledButton,
-        "tonal": ft.FilledTonalButton,
+        "outlined": ft.OutlinedButton, "text": ft.TextButton, "filled": FilledButton,
+        "tonal": FilledTonalButton,
     }[kind]
     return cls(content=text, icon=icon, on_click=on_click, disabled=disabled,
                style=theme.button_style(), height=theme.TOUCH)
