@@ -382,7 +382,7 @@ class NewTableScreen:
         try:
             game = self.app.store.create_game(self.table())
         except (GnavError, StoreError) as err:
-            show_error(self.start_error, str(err))
+            show_error(self.start_error, self.app.tr.error(err))
             self.app.refresh()
             return
         self.app.go(f"/game/{game.id}")

@@ -431,7 +431,7 @@ class GameScreen:
         try:
             outcome = self.game.apply(event)
         except (GnavError, StoreError) as err:
-            show_error(self.error, str(err))
+            show_error(self.error, self.app.tr.error(err))
             self.app.refresh(self.error)
             return
         show_error(self.error, None)
@@ -453,7 +453,7 @@ class GameScreen:
         try:
             event = self.game.undo()
         except StoreError as err:
-            show_error(self.error, str(err))
+            show_error(self.error, self.app.tr.error(err))
             self.app.refresh(self.error)
             return
         show_error(self.error, None)
@@ -471,7 +471,7 @@ class GameScreen:
         try:
             event = self.game.redo()
         except (GnavError, StoreError) as err:
-            show_error(self.error, str(err))
+            show_error(self.error, self.app.tr.error(err))
             self.app.refresh(self.error)
             return
         show_error(self.error, None)
@@ -525,7 +525,7 @@ class GameScreen:
         try:
             game = self.app.store.rematch(self.game.id)
         except StoreError as err:
-            show_error(self.error, str(err))
+            show_error(self.error, self.app.tr.error(err))
             self.app.refresh(self.error)
             return
         self.app.go(f"/game/{game.id}")

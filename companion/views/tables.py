@@ -65,7 +65,7 @@ class TablesScreen:
         self.export_box = ft.Column([], visible=False)
         notice = getattr(app.store, "recovery_notice", None)
         if notice:
-            self.notice.value, self.notice.visible = notice, True
+            self.notice.value, self.notice.visible = app.tr.error(notice), True
         self.view = ft.View(
             route="/",
             appbar=ft.AppBar(title=heading(_("Gnav Companion")), actions=top_actions(app)),
@@ -146,7 +146,7 @@ class TablesScreen:
         try:
             game = self.app.store.rematch(game_id)
         except StoreError as err:
-            self.fail(str(err))
+            self.fail(self.app.tr.error(err))
             return
         self.app.go(f"/game/{game.id}")
 
@@ -171,7 +171,7 @@ class TablesScreen:
         try:
             self.app.store.delete_game(game_id)
         except StoreError as err:
-            self.fail(str(err))
+            self.fail(self.app.tr.error(err))
             return
         self.fill()
         self.app.refresh()
@@ -181,7 +181,7 @@ class TablesScreen:
         try:
             text = self.app.store.export_journal(game_id)
         except StoreError as err:
-            self.fail(str(err))
+            self.fail(self.app.tr.error(err))
             return
         field = ft.TextField(label=_("Journal of game {n}", n=game_id), value=text, multiline=True,
                              min_lines=4, max_lines=12, read_only=True, text_size=theme.SMALL)
@@ -219,7 +219,7 @@ class TablesScreen:
             game = self.app.store.import_journal(text)
         except (GnavError, StoreError) as err:
             # JournalError reads "line N: ..."; nothing was stored
-            show_error(self.import_error, str(err))
+            show_error(self.import_error, self.app.tr.error(err))
             self.app.refresh()
             return
         self.import_field.value = ""

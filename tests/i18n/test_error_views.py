@@ -1,0 +1,150 @@
+"""Every screen that shows an engine or store message shows it in the referee's language
+(issue 4, item 1): the import dialog, a refused action, undo and redo, the new table, the
+tables list, and the notices after a damaged games file or a damaged game."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.app import App, Games
+from companion.engine import Deal, Stakes, Stand, Table
+from companion.store import DB_NAME, Store
+from companion.views.new_table import NewTableScreen
+from companion.views.table import GameScreen
+from companion.views.tables import TablesScreen
+
+SEATS = ("Ann", "Bo", "Cy", "Dag")
+HEADER = (
+    '{"ev": "table", "version": 1, "rules": "damm", "stakes": {"kind": "counters", '
+    '"each": 3}, "seats": ["Ann", "Bo"], "dealer": "Ann"}'
+)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    a = App(Games(tmp_path))
+    a.start("/")
+    return a
+
+
+def new_game(app: App) -> GameScreen:
+    game = app.store.create_game(Table(rules="damm", stakes=Stakes("counters", 3), seats=SEATS,
+                                       dealer="Ann"))
+    app.go(f"/game/{game.id}")
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+def test_import_error_in_norwegian(app: App) -> None:
+    app.set_language("nb")
+    tables = app.screen
+    assert isinstance(tables, TablesScreen)
+    tables.show_import()
+    tables.import_field.value = HEADER + '\n{"ev": "stand", "seat": "Bo"}\n'
+    tables.do_import()
+    assert tables.import_error.visible
+    assert tables.import_error.value == (
+        "linje 2: Bo kan ikke stå nå: neste runde skal ennå gis av Ann.")
+    tables.import_field.value = HEADER + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo", }\n'
+    tables.do_import()
+    assert tables.import_error.value == (
+        "linje 3: dette er ikke gyldig JSON (venter et feltnavn i doble anførselstegn).")
+    assert app.store.list_games() == []
+
+
+def test_refused_action_in_danish(app: App) -> None:
+    screen = new_game(app)
+    app.set_language("da")
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    screen.act(Deal())
+    before = screen.game.state.as_json()
+    screen.act(Stand("Cy"))
+    assert screen.error.visible and screen.error.value == "Det er Bo, der har tur, ikke Cy."
+    assert screen.game.state.as_json() == before
+    screen.act(Deal())
+    assert screen.error.value == "Ingen kan give nu: det er Bo, der har tur."
+
+
+def test_undo_and_redo_errors_in_norwegian(app: App) -> None:
+    screen = new_game(app)
+    app.set_language("nb")
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    screen.act(Deal())
+    screen.undo()
+    app.store.close()  # the games file is gone from under the screen
+    screen.redo()
+    assert screen.error.visible and screen.error.value == "Spillfilen er lukket."
+    screen.undo()
+    assert screen.error.value == "Spillfilen er lukket."
+
+
+def test_new_table_refused_by_the_engine_in_danish(app: App) -> None:
+    app.set_language("da")
+    app.go("/new")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    screen.players = ["Ann", "Bo\tCy"]  # a tab typed into a name: the engine refuses it
+    screen.set_dealer("Ann")
+    screen.start()  # as "Start spillet" would
+    assert screen.start_error.visible
+    assert screen.start_error.value == (
+        'navnet "Bo\\tCy" har et linjeskift eller et andet kontroltegn; et navn er én linje '
+        "tekst.")
+    assert app.store.list_games() == []
+
+
+def test_tables_list_store_errors_in_norwegian(app: App) -> None:
+    app.set_language("nb")
+    tables = app.screen
+    assert isinstance(tables, TablesScreen)
+    tables.delete(41)
+    assert tables.error.visible and tables.error.value == (
+        "Det finnes ikke noe spill nummer 41; det kan ha blitt slettet.")
+    tables.export(42)
+    assert tables.error.value == "Det finnes ikke noe spill nummer 42; det kan ha blitt slettet."
+    tables.rematch(43)
+    assert tables.error.value == "Det finnes ikke noe spill nummer 43; det kan ha blitt slettet."
+
+
+def test_damaged_games_file_notice_in_both_languages(tmp_path: Path) -> None:
+    (tmp_path / DB_NAME).write_bytes(b"These are my notes, not a games file.\n" * 300)
+    app = App(Games(tmp_path))
+    app.start("/")
+    (kept,) = tmp_path.glob(f"{DB_NAME}.damaged-*")
+    assert isinstance(app.screen, TablesScreen)
+    assert app.screen.notice.value == (
+        "The games file was damaged and no game in it could be read; the damaged file was "
+        f"kept as {kept.name}.")
+    app.set_language("nb")
+    assert app.screen.notice.visible and app.screen.notice.value == (
+        "Spillfilen var skadet, og ingen spill i den kunne leses; den skadde filen ble tatt "
+        f"vare på som {kept.name}.")
+    app.set_language("da")
+    assert app.screen.notice.value == (
+        "Spilfilen var beskadiget, og intet spil i den kunne læses; den beskadigede fil blev "
+        f"gemt som {kept.name}.")
+
+
+def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        game = store.import_journal(HEADER + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo"}\n'
+                                    '{"ev": "stand", "seat": "Ann"}\n')
+        game_id = game.id
+    con = sqlite3.connect(tmp_path / DB_NAME)
+    con.execute("UPDATE events SET line = '{\"ev\": \"stand\", \"se' WHERE seq = 2")
+    con.commit()
+    con.close()
+    app = App(Games(tmp_path))
+    app.set_language("da")
+    app.start(f"/game/{game_id}")  # opening the game finds the damage and keeps what it can
+    assert isinstance(app.screen, GameScreen) and len(app.screen.game.events) == 2
+    app.go("/")
+    (kept,) = tmp_path.glob(f"{DB_NAME}.damaged-*")
+    assert app.screen.notice.visible and app.screen.notice.value == (
+        f"Spil {game_id} var beskadiget i spilfilen; de første 2 hændelser blev beholdt, og "
+        f"den beskadigede fil blev gemt som {kept.name}.")
