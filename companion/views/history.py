@@ -104,7 +104,9 @@ class HistoryScreen:
         changed: list[ft.Control] = []
         grown = len(texts) > len(self.rows)
         while len(self.rows) < len(texts):
-            row = ft.Text("", size=theme.BODY, selectable=True)
+            # not selectable: Flutter web gives a selectable text an empty, disabled text
+            # field in the accessibility tree, so a screen reader (or a test) read nothing
+            row = ft.Text("", size=theme.BODY)
             self.rows.append(row)
         if grown:
             self.lines.controls = list(self.rows)

@@ -1,0 +1,236 @@
+"""The referee app at scale (issue 6, point 4): a 40-seat game with 2,000 settled rounds
+against a short 40-seat game, in one headless Chromium run.
+
+    python benchmarks/bench_scale.py [--rounds 2000] [--seats 40] [--short-rounds 5]
+                                     [--opens 3] [--taps 9] [--pages 9] [--scrolls 9]
+
+Both games (`synthetic.long_game`: strokes up to 99, every seat still in, the next round
+dealt so Stand is up) are imported into a temporary data folder through companion.store, and
+the app is served by companion.server (offline, CSP, uvicorn) on 127.0.0.1, as in
+benchmarks/bench_app.py, whose timing functions this reuses. For each game, alternating
+between the two so that the machine's load hits both alike:
+
+- open -> usable table: goto until Stand is in the accessibility tree, a fresh browser
+  context each time (the first open of each game, when the server replays it from the
+  games file, is reported on its own as "cold");
+- tap Stand -> updated table: pointerdown to the first animation frame whose question text
+  ("phase") has changed (as bench_app measures it);
+- tap Undo -> updated table: the same, for Undo (each undoes one of the Stands);
+- tap History -> first page shown: pointerdown to the first frame where the history list
+  ("history") has its text;
+- tap Earlier -> next page shown: pointerdown to the first frame where the history list's
+  text has changed (the long game pages back through distinct pages; the short game has two
+  pages, so it goes Earlier and Later in turn);
+- scroll: a mouse-wheel step of 300 px over the list (two down, two up, ...), wheel event
+  to the first frame where the accessibility tree shows the list moved (a page of 200
+  lines is one scrolling column).
+
+Figures are medians with min/max; the load average is printed with each. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bench_app import PHASE_TEXT_JS, machine, time_open
+from browser_ui import TABLET, AppServer, button, enable_semantics, launch_chromium
+from playwright.sync_api import Browser, Page, sync_playwright
+from synthetic import long_game
+
+from companion.engine.journal import dumps
+
+HISTORY_TEXT_JS = """() => {
+    const el = document.querySelector('[flt-semantics-identifier="history"]');
+    if (!el) return null;
+    const parts = [];
+    const walk = n => {
+        if (n.nodeType === 3) { const t = n.textContent.trim(); if (t) parts.push(t); return; }
+        if (n.nodeType !== 1) return;
+        const label = n.getAttribute('aria-label');
+        if (label) parts.push(label.trim());
+        for (const c of n.childNodes) walk(c);
+    };
+    walk(el);
+    const text = parts.join(' ');
+    return text ? text : null;
+}"""
+
+# Where the list is scrolled to, as the accessibility tree says: Flutter moves the scrolling
+# node's scrollTop and the list node's transform (its box alone can stay where it was).
+HISTORY_SCROLL_JS = """() => {
+    const el = document.querySelector('[flt-semantics-identifier="history"]');
+    if (!el || !el.parentElement) return null;
+    return el.style.transform + ' / ' + el.parentElement.scrollTop;
+}"""
+
+START_CLOCK_JS = """() => {
+    if (window.__clockSet) return;
+    window.__clockSet = true;
+    for (const kind of ['pointerdown', 'wheel']) {
+        window.addEventListener(kind, () => { window.__tapStart = performance.now(); },
+                                {capture: true});
+    }
+}"""
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.1f}/{five:.1f}"
+
+
+def make_data(folder: Path, seats: int, rounds: int, short_rounds: int) -> dict[str, int]:
+    """Imports the long and the short game; returns {name: game id} and prints their sizes."""
+    from companion.store import Store
+
+    ids: dict[str, int] = {}
+    with Store(folder) as store:
+        for name, n in (("long", rounds), ("short", short_rounds)):
+            begin = time.perf_counter()
+            table, events = long_game(n, seats)
+            made = time.perf_counter() - begin
+            begin = time.perf_counter()
+            ids[name] = store.import_journal(dumps(table, events)).id
+            ids[f"{name}_events"] = len(events)
+            print(f"{name} game: {seats} seats, {n} settled rounds + round {n + 1} dealt, "
+                  f"{len(events):,} events (made in {made:.1f} s, imported in "
+                  f"{time.perf_counter() - begin:.1f} s)", flush=True)
+    return ids
+
+
+def wait_changed(page: Page, probe_js: str, before: str | None, timeout: float = 60_000) -> float:
+    """Milliseconds from the last pointerdown/wheel to the first animation frame where
+    `probe_js` gives something other than `before` (and not null)."""
+    handle = page.wait_for_function(
+        f"""before => {{ const now = ({probe_js})();
+            return now !== null && now !== before && (performance.now() - window.__tapStart); }}""",
+        arg=before, polling="raf", timeout=timeout,
+    )
+    return float(handle.json_value())
+
+
+def tap_and_time(page: Page, label: str, probe_js: str) -> float:
+    """Taps the button `label` (a mouse click at its box) and times it to the changed probe."""
+    page.evaluate(START_CLOCK_JS)
+    target = button(page, label)
+    target.wait_for(state="attached", timeout=60_000)
+    page.wait_for_timeout(250)  # let the last frame settle, and Flutter's tap debounce pass
+    box = target.bounding_box()
+    if box is None:
+        raise RuntimeError(f"{label!r} has no box on the page")
+    before: str | None = page.evaluate(probe_js)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return wait_changed(page, probe_js, before)
+
+
+def open_table(browser: Browser, url: str) -> Page:
+    context = browser.new_context(viewport=TABLET)
+    page = context.new_page()
+    page.goto(url)
+    enable_semantics(page)
+    button(page, "Stand").wait_for(state="attached", timeout=120_000)
+    return page
+
+
+def scroll_and_time(page: Page, delta: float) -> float:
+    page.evaluate(START_CLOCK_JS)
+    page.wait_for_timeout(250)
+    before = page.evaluate(HISTORY_SCROLL_JS)
+    page.mouse.wheel(0, delta)
+    return wait_changed(page, HISTORY_SCROLL_JS, before)
+
+
+def fmt(values: list[float]) -> str:
+    if not values:
+        return "no figure"
+    return (f"median {statistics.median(values):6.0f} ms (min {min(values):.0f}, "
+            f"max {max(values):.0f}, n={len(values)})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--short-rounds", type=int, default=5)
+    parser.add_argument("--opens", type=int, default=3, help="warm page opens per game")
+    parser.add_argument("--taps", type=int, default=9, help="Stand taps (then Undos) per game")
+    parser.add_argument("--pages", type=int, default=9, help="history page turns per game")
+    parser.add_argument("--scrolls", type=int, default=9, help="wheel steps per game")
+    args = parser.parse_args()
+    if args.taps >= args.seats:
+        parser.error("--taps must be fewer than --seats (the round's Stands run out)")
+
+    tmp = Path(tempfile.mkdtemp(prefix="gnav-bench-scale-"))
+    figures: dict[tuple[str, str], list[float]] = {}
+    loads: dict[str, list[str]] = {}
+
+    def note(game: str, what: str, value: float | list[float]) -> None:
+        figures.setdefault((game, what), []).extend(
+            value if isinstance(value, list) else [value])
+        loads.setdefault(what, []).append(load())
+
+    try:
+        ids = make_data(tmp / "data", args.seats, args.rounds, args.short_rounds)
+        app = AppServer(tmp / "data").start()
+        try:
+            with sync_playwright() as pw:
+                browser = launch_chromium(pw)
+                urls = {g: f"{app.url}/game/{ids[g]}" for g in ("short", "long")}
+                # cold: the server process reads and replays each game the first time
+                for g in ("short", "long"):
+                    note(g, "open cold", time_open(browser, urls[g]))
+                for _ in range(args.opens):
+                    for g in ("short", "long"):
+                        note(g, "open", time_open(browser, urls[g]))
+                for g in ("short", "long"):
+                    page = open_table(browser, urls[g])
+                    for _ in range(args.taps):
+                        note(g, "stand", tap_and_time(page, "Stand", PHASE_TEXT_JS))
+                    for _ in range(args.taps):
+                        note(g, "undo", tap_and_time(page, "Undo", PHASE_TEXT_JS))
+                    note(g, "history", tap_and_time(page, "History", HISTORY_TEXT_JS))
+                    for k in range(args.pages):
+                        label = "Earlier" if g == "long" or k % 2 == 0 else "Later"
+                        note(g, "page", tap_and_time(page, label, HISTORY_TEXT_JS))
+                    box = page.locator('[flt-semantics-identifier="history"]').bounding_box()
+                    if box is None:
+                        raise RuntimeError("the history list has no box")
+                    page.mouse.move(box["x"] + 40, min(box["y"] + box["height"] / 2, 600))
+                    for k in range(args.scrolls):
+                        note(g, "scroll", scroll_and_time(page, 300 if k % 4 < 2 else -300))
+                    page.context.close()
+                browser.close()
+        finally:
+            app.stop()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    print(machine())
+    print(f"long: {args.seats} seats x {args.rounds} rounds ({ids['long_events']:,} events); "
+          f"short: {args.seats} seats x {args.short_rounds} rounds "
+          f"({ids['short_events']:,} events)")
+    rows = (("open cold", "open -> usable table, first open (server replays the game)"),
+            ("open", "open -> usable table, warm"),
+            ("stand", "tap Stand -> updated table"),
+            ("undo", "tap Undo -> updated table"),
+            ("history", "tap History -> first page shown"),
+            ("page", "tap Earlier/Later -> next page shown"),
+            ("scroll", "wheel 300 px -> list moved"))
+    for what, words in rows:
+        long_v, short_v = figures.get(("long", what), []), figures.get(("short", what), [])
+        ratio = (statistics.median(long_v) / statistics.median(short_v)
+                 if long_v and short_v else float("nan"))
+        print(f"{words}")
+        print(f"    long:  {fmt(long_v)}")
+        print(f"    short: {fmt(short_v)}")
+        print(f"    ratio long/short {ratio:.2f}; {', '.join(sorted(set(loads[what])))}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
