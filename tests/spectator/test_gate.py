@@ -7,9 +7,11 @@ from __future__ import annotations
 import base64
 import http.client
 import os
+import re
 import socket
 from pathlib import Path
 
+import pytest
 from browser_ui import AppServer
 
 from .conftest import LanServer
@@ -139,3 +141,46 @@ def test_with_lan_it_listens_on_every_address(lan_server: LanServer) -> None:
     # the same check sees the difference, so the loopback test above can fail
     assert lan_server.proc is not None
     assert ("0.0.0.0", lan_server.port) in listening(lan_server.proc.pid)
+
+
+# --- the board's address: this machine's own interface list, nothing sent -------------------
+
+
+def kernel_local_addresses() -> set[str]:
+    """This machine's IPv4 addresses as the kernel's routing table lists them ("/32 host
+    LOCAL" entries of /proc/net/fib_trie), loopback left out: a second, independent reading."""
+    found: set[str] = set()
+    previous = ""
+    for line in Path("/proc/net/fib_trie").read_text().splitlines():
+        text = line.strip()
+        if text.startswith("|--"):
+            previous = text[3:].strip()
+        elif text == "/32 host LOCAL" and previous and not previous.startswith("127."):
+            found.add(previous)
+    return found
+
+
+def test_the_network_addresses_come_from_the_interface_list_with_nothing_sent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from companion import board
+
+    def no_traffic(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a packet would have been sent")
+
+    for name in ("connect", "connect_ex", "send", "sendall", "sendto", "sendmsg"):
+        monkeypatch.setattr(socket.socket, name, no_traffic)
+    monkeypatch.delenv("GNAV_LAN_ADDRESSES", raising=False)
+    found = board.interface_addresses()
+    assert board.lan_addresses() == found
+    assert set(found) == kernel_local_addresses()
+    monkeypatch.setenv("GNAV_LAN_ADDRESSES", "10.1.2.3, 10.1.2.4,10.1.2.3")
+    assert board.lan_addresses() == ("10.1.2.3", "10.1.2.4")
+
+
+def test_serve_lan_offers_the_interface_addresses(lan_server: LanServer) -> None:
+    printed = re.findall(rf"On the network: http://([0-9.]+):{lan_server.port} ",
+                         lan_server.terminal_text())
+    assert set(printed) == kernel_local_addresses()
+    if not printed:
+        assert "No network address was found" in lan_server.terminal_text()
