@@ -11,7 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Deal, GnavError, JournalError, Stand, Text
+from companion.engine import (
+    Change,
+    Cut,
+    Deal,
+    Event,
+    GnavError,
+    JournalError,
+    Knock,
+    Leave,
+    Reply,
+    Reveal,
+    SitOut,
+    Stand,
+    TableState,
+    Text,
+)
 from companion.engine.errors import one_line
 from companion.engine.journal import replay
 from companion.i18n import ERRORS_DOMAIN, LANGUAGES, LOCALE_DIR, Tr, po_path
@@ -178,3 +193,43 @@ def test_text_is_the_english_string_and_keeps_what_it_was_made_of() -> None:
     assert Tr("da").error(broken) == "Der er ingen spiller, der hedder A\\u000aB."
     again = pickle.loads(pickle.dumps(broken))
     assert again == broken and again.template == broken.template
+
+
+OK = sorted((Path(__file__).resolve().parents[1] / "journals" / "ok").glob("*.jsonl"))
+
+
+def _tries(state: TableState) -> list[Event]:
+    """Every kind of event for every seat (and a stranger, and the stock), right or wrong."""
+    names = [*state.names, "Nobody", "stock", state.names[0].upper()]
+    tries: list[Event] = [Deal()]
+    for name in names:
+        tries += [Stand(name), Change(name), Knock(name), SitOut(name), Leave(name)]
+        tries += [Reply(name, call) for call in ("none", "cat", "house")]
+    pieces = list(zip(state.names, ["12", "12", "12", "fool", "cat"] * 8))
+    tries += [Cut(tuple(pieces)), Reveal(tuple(pieces)), Cut(tuple(pieces[:1])),
+              Reveal(tuple(pieces[:1]))]
+    return tries
+
+
+@pytest.mark.parametrize("path", OK, ids=[p.stem for p in OK])
+def test_every_refusal_met_in_real_games_is_a_known_template(path: Path) -> None:
+    """Each state of each sample game is asked about every kind of event: every refusal is
+    made of templates the catalogues hold, and reads differently in Norwegian and Danish."""
+    table, events, _state = replay(path.read_bytes())
+    known = set(all_error_messages())
+    state = TableState(table)
+    seen: set[str] = set()
+    nb, da = Tr("nb"), Tr("da")
+    for event in [*events, None]:
+        for attempt in _tries(state):
+            why = state.why_not(attempt)
+            if why is None:
+                continue
+            templates = _templates(why)
+            assert set(templates) <= known, why
+            if why.template not in seen:
+                seen.add(why.template)
+                assert nb.error(why) != why and da.error(why) != why, why
+        if event is not None:
+            state.apply(event)
+    assert len(seen) >= 5
