@@ -17,7 +17,7 @@ between the two so that the machine's load hits both alike:
   ("phase") has changed (as bench_app measures it);
 - tap Undo -> updated table: the same, for Undo (each undoes one of the Stands);
 - tap History -> first page shown: pointerdown to the first frame where the history list
-  ("history") has its text;
+  ("history") has its text; and back: tap "Back to the table" -> the question shown again;
 - tap Earlier -> next page shown: pointerdown to the first frame where the history list's
   text has changed (the long game pages back through distinct pages; the short game has two
   pages, so it goes Earlier and Later in turn);
@@ -25,7 +25,10 @@ between the two so that the machine's load hits both alike:
   to the first frame where the accessibility tree shows the list moved (a page of 200
   lines is one scrolling column).
 
-Figures are medians with min/max; the load average is printed with each. Not a test.
+Before the browser, the same steps on the server's side alone, in this process: the store's
+first open (replay) of each game, building the table screen, building the history screen and
+turning its page. Figures are medians with min/max; the load average is printed with each.
+Not a test.
 """
 
 from __future__ import annotations
@@ -36,10 +39,11 @@ import shutil
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench_app import PHASE_TEXT_JS, machine, time_open
-from browser_ui import TABLET, AppServer, button, enable_semantics, launch_chromium
+from browser_ui import TABLET, AppServer, button, enable_semantics, hook, launch_chromium
 from playwright.sync_api import Browser, Page, sync_playwright
 from synthetic import long_game
 
@@ -145,6 +149,37 @@ def scroll_and_time(page: Page, delta: float) -> float:
     return wait_changed(page, HISTORY_SCROLL_JS, before)
 
 
+def in_process(folder: Path, ids: dict[str, int], runs: int) -> dict[tuple[str, str], list[float]]:
+    """The server's side alone, in this process (no browser, no page): the store's first
+    open of each game (it replays the game), building the table screen, building the
+    history screen and turning its page; milliseconds, `runs` each."""
+    from companion.app import App, Games
+    from companion.views.history import HistoryScreen
+
+    out: dict[tuple[str, str], list[float]] = {}
+
+    def timed(game: str, what: str, work: Callable[[], object]) -> None:
+        begin = time.perf_counter()
+        work()
+        out.setdefault((game, what), []).append((time.perf_counter() - begin) * 1000)
+
+    games = Games(folder)
+    try:
+        for g in ("short", "long"):
+            timed(g, "store open", lambda g=g: games.game(ids[g]))
+        app = App(games)
+        for _ in range(runs):
+            for g in ("short", "long"):
+                timed(g, "table screen", lambda g=g: app.go(f"/game/{ids[g]}"))
+                timed(g, "history screen", lambda g=g: app.go(f"/game/{ids[g]}/history"))
+                screen = app.screen
+                assert isinstance(screen, HistoryScreen)
+                timed(g, "history page", screen.show_earlier)
+    finally:
+        games.store.close()
+    return out
+
+
 def fmt(values: list[float]) -> str:
     if not values:
         return "no figure"
@@ -161,6 +196,8 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=9, help="Stand taps (then Undos) per game")
     parser.add_argument("--pages", type=int, default=9, help="history page turns per game")
     parser.add_argument("--scrolls", type=int, default=9, help="wheel steps per game")
+    parser.add_argument("--histories", type=int, default=5,
+                        help="History taps per game (with Back to the table between)")
     args = parser.parse_args()
     if args.taps >= args.seats:
         parser.error("--taps must be fewer than --seats (the round's Stands run out)")
@@ -176,6 +213,8 @@ def main() -> int:
 
     try:
         ids = make_data(tmp / "data", args.seats, args.rounds, args.short_rounds)
+        inside = in_process(tmp / "data", ids, args.opens + 2)
+        inside_load = load()
         app = AppServer(tmp / "data").start()
         try:
             with sync_playwright() as pw:
@@ -187,22 +226,32 @@ def main() -> int:
                 for _ in range(args.opens):
                     for g in ("short", "long"):
                         note(g, "open", time_open(browser, urls[g]))
-                for g in ("short", "long"):
-                    page = open_table(browser, urls[g])
-                    for _ in range(args.taps):
+                # both tables open at once, each step taken in one then the other
+                pages = {g: open_table(browser, urls[g]) for g in ("short", "long")}
+                for _ in range(args.taps):
+                    for g, page in pages.items():
                         note(g, "stand", tap_and_time(page, "Stand", PHASE_TEXT_JS))
-                    for _ in range(args.taps):
+                for _ in range(args.taps):
+                    for g, page in pages.items():
                         note(g, "undo", tap_and_time(page, "Undo", PHASE_TEXT_JS))
-                    note(g, "history", tap_and_time(page, "History", HISTORY_TEXT_JS))
-                    for k in range(args.pages):
+                for k in range(args.histories):
+                    for g, page in pages.items():
+                        if k:
+                            note(g, "back", tap_and_time(page, "Back to the table",
+                                                         PHASE_TEXT_JS))
+                        note(g, "history", tap_and_time(page, "History", HISTORY_TEXT_JS))
+                for k in range(args.pages):
+                    for g, page in pages.items():
                         label = "Earlier" if g == "long" or k % 2 == 0 else "Later"
                         note(g, "page", tap_and_time(page, label, HISTORY_TEXT_JS))
-                    box = page.locator('[flt-semantics-identifier="history"]').bounding_box()
-                    if box is None:
-                        raise RuntimeError("the history list has no box")
-                    page.mouse.move(box["x"] + 40, min(box["y"] + box["height"] / 2, 600))
-                    for k in range(args.scrolls):
+                for k in range(args.scrolls):
+                    for g, page in pages.items():
+                        box = hook(page, "history").bounding_box()
+                        if box is None:
+                            raise RuntimeError("the history list has no box")
+                        page.mouse.move(box["x"] + 40, min(box["y"] + box["height"] / 2, 600))
                         note(g, "scroll", scroll_and_time(page, 300 if k % 4 < 2 else -300))
+                for page in pages.values():
                     page.context.close()
                 browser.close()
         finally:
@@ -219,8 +268,14 @@ def main() -> int:
             ("stand", "tap Stand -> updated table"),
             ("undo", "tap Undo -> updated table"),
             ("history", "tap History -> first page shown"),
+            ("back", "tap Back to the table (from History) -> table shown"),
             ("page", "tap Earlier/Later -> next page shown"),
             ("scroll", "wheel 300 px -> list moved"))
+    print(f"in this process, no browser ({inside_load}):")
+    for what in ("store open", "table screen", "history screen", "history page"):
+        print(f"  {what:15} long: {fmt(inside[('long', what)])}")
+        print(f"  {'':15} short: {fmt(inside[('short', what)])}")
+    print("in Chromium:")
     for what, words in rows:
         long_v, short_v = figures.get(("long", what), []), figures.get(("short", what), [])
         ratio = (statistics.median(long_v) / statistics.median(short_v)
