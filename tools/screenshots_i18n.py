@@ -86,6 +86,7 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
             first = questions(PRESETS["damm"], tr)[0]
             tap(page, first.options[first.answer].text)
             wait_text(page, tr("Why:"))
+        page.mouse.move(1, 1)  # no hover halo on the button tapped last (the theme's)
         time.sleep(1.2)  # let the pictures land before the shot
         path = OUT / f"{screen}-{lang}-{size}-{'dark' if dark else 'light'}.png"
         page.screenshot(path=str(path))
