@@ -120,6 +120,8 @@ class GameScreen:
         self.picker_key: tuple[object, ...] | None = None
         self.picker_box: ft.Column | None = None  # the picker in its scrolling column
         self.dismissed_at = -1  # the event count at which "Next round" was tapped
+        self.asked_changed: list[ft.Control] = []  # what the last `ask` changed
+        self._error_shown: tuple[object, object] = (None, None)
         # the banner is kept as a function of the language, so a switch retells the same news
         self.news: News = self._opening_banner()
         body_rows: list[ft.Control] = []
@@ -180,7 +182,11 @@ class GameScreen:
         _ = self.app.tr
         state = self.state
         rules = state.table.rules
-        changed: list[ft.Control] = [self.banner, self.question, self.error]
+        changed: list[ft.Control] = []
+        error = (self.error.value, self.error.visible)
+        if error != self._error_shown:
+            self._error_shown = error
+            changed.append(self.error)
         title = (_("Gnav · {rules} · Round {round}", rules=rules, round=state.round)
                  if state.round else _("Gnav · {rules}", rules=rules))
         if title != self.title.value:
@@ -196,31 +202,53 @@ class GameScreen:
             if b.disabled != off:
                 b.disabled = off
                 changed.append(b)
-        self.show_banner(self.news(self.app.tr))
+        banner_changed = self.show_banner(self.news(self.app.tr))
         picking = state.phase in ("cut", "reveal")
         if self.seat_scroll.visible == picking:
             self.seat_scroll.visible = not picking
             changed.append(self.seat_scroll)
-        self.question.content = self.build_question(state)
+        self.asked_changed = []
+        content = self.build_question(state)
         # the settlement and game-over panels tell the same news at length
-        self.banner.visible = not (state.phase == "over" or (state.phase == "ready"
-                                                             and self.show_settlement()))
+        banner = not (state.phase == "over" or (state.phase == "ready"
+                                                and self.show_settlement()))
         if picking and self.app.phone:
-            self.banner.visible = False  # the picker needs the height; its prompt says it all
-        self.question.expand = picking
+            banner = False  # the picker needs the height; its prompt says it all
+        if banner != self.banner.visible:
+            self.banner.visible = banner
+            changed.append(self.banner)
+        else:
+            changed += banner_changed
+        if content is not self.question.content or self.question.expand != picking:
+            self.question.content = content
+            self.question.expand = picking
+            changed.append(self.question)
+        else:
+            changed += self.asked_changed  # the same question: only what it changed
         self.scroll_into_view(state)
         return changed
 
-    def show_banner(self, lines: list[str]) -> None:
-        """The banner's lines, in Text controls kept from tap to tap (spares hidden)."""
+    def show_banner(self, lines: list[str]) -> list[ft.Control]:
+        """The banner's lines, in Text controls kept from tap to tap (spares hidden); returns
+        those that changed."""
         shown = self.banner_text.controls
-        while len(shown) < len(lines):
-            first = not shown
-            shown.append(ft.Text("", size=theme.BANNER if first else theme.BODY + 2,
-                                 weight=ft.FontWeight.BOLD if first else ft.FontWeight.W_500))
+        if len(shown) < len(lines):
+            while len(shown) < len(lines):
+                first = not shown
+                shown.append(ft.Text("", size=theme.BANNER if first else theme.BODY + 2,
+                                     weight=ft.FontWeight.BOLD if first
+                                     else ft.FontWeight.W_500))
+            changed: list[ft.Control] = [self.banner_text]
+        else:
+            changed = []
         for k, text in enumerate(shown):
-            text.value = lines[k] if k < len(lines) else ""
-            text.visible = k < len(lines)
+            value = lines[k] if k < len(lines) else ""
+            visible = k < len(lines)
+            if text.value != value or text.visible != visible:
+                text.value, text.visible = value, visible
+                if not changed or changed[0] is not self.banner_text:
+                    changed.append(text)
+        return changed
 
     def scroll_into_view(self, state: TableState) -> None:
         """Where the seats do not all fit (a phone, a crowded upright tablet), brings the
@@ -346,14 +374,21 @@ class GameScreen:
             hint: str | None = None) -> ft.Control:
         """Shows `answers` (key -> the event, True for a menu, None for disabled), hides the
         rest."""
-        self.prompt.value = text
-        self.hint.value = hint or ""
-        self.hint.visible = bool(hint)
+        changed = self.asked_changed
+        if self.prompt.value != text:
+            self.prompt.value = text
+            changed.append(self.prompt)
+        if self.hint.value != (hint or "") or self.hint.visible != bool(hint):
+            self.hint.value = hint or ""
+            self.hint.visible = bool(hint)
+            changed.append(self.hint)
         for key, b in self.answer_buttons.items():
-            b.visible = key in answers
             value = answers.get(key)
-            b.disabled = value is None or value is False
-            b.data = value if isinstance(value, Event) else None
+            visible, disabled = key in answers, value is None or value is False
+            if b.visible != visible or b.disabled != disabled:
+                b.visible, b.disabled = visible, disabled
+                changed.append(b)
+            b.data = value if isinstance(value, Event) else None  # kept on the server only
         return self.ask_panel
 
     def answer_width(self) -> float | None:
