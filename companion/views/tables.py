@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 import flet as ft
@@ -24,13 +25,18 @@ PHASE_WORDS = {
 }
 
 
-def when(iso: str, tr: Tr = EN) -> str:
-    """'2026-11-22T18:03:11Z' -> '2026-11-22 18:03 UTC'."""
+def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
+    """'2026-11-22T18:03:11Z' -> '2026-11-22 19:03' in the local time of the device the app
+    runs on (`tz` for tests), as the referee's own clock reads."""
     _ = tr
-    if "T" not in iso:
+    try:
+        moment = datetime.fromisoformat(iso)  # Python 3.11 reads the Z
+    except ValueError:
         return iso
-    day, time = iso.split("T", 1)
-    return _("{day} {time} UTC", day=day, time=time[:5])
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    local = moment.astimezone(tz)
+    return _("{day} {time}", day=local.strftime("%Y-%m-%d"), time=local.strftime("%H:%M"))
 
 
 def summary_line(g: GameSummary, tr: Tr = EN) -> str:

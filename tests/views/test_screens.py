@@ -309,3 +309,17 @@ def test_seat_tiles_show_turn_dealer_and_counters(app: App) -> None:
     assert len(bo.marks.path.elements) == 3
     tap(screen.view, "Change")
     assert screen.tiles[2].status.value == "is asked"
+
+
+def test_tables_list_tells_the_time_on_the_device_clock_not_utc() -> None:
+    from datetime import timedelta, timezone
+
+    from companion.i18n import Tr
+    from companion.views.tables import when
+
+    oslo_winter = timezone(timedelta(hours=1))
+    assert when("2026-11-22T18:03:11Z", tz=oslo_winter) == "2026-11-22 19:03"
+    assert when("2026-12-31T23:30:00Z", tz=oslo_winter) == "2027-01-01 00:30"
+    assert when("2026-11-22T18:03:11Z", Tr("nb"), tz=oslo_winter) == "2026-11-22 kl. 19:03"
+    assert "UTC" not in when("2026-11-22T18:03:11Z")
+    assert when("not a time") == "not a time"
