@@ -88,7 +88,8 @@ def load() -> str:
     return f"load {one:.1f}/{five:.1f}"
 
 
-def make_data(folder: Path, seats: int, rounds: int, short_rounds: int) -> dict[str, int]:
+def make_data(folder: Path, seats: int, rounds: int, short_rounds: int,
+              limit: int = 99) -> dict[str, int]:
     """Imports the long and the short game; returns {name: game id} and prints their sizes."""
     from companion.store import Store
 
@@ -96,7 +97,7 @@ def make_data(folder: Path, seats: int, rounds: int, short_rounds: int) -> dict[
     with Store(folder) as store:
         for name, n in (("long", rounds), ("short", short_rounds)):
             begin = time.perf_counter()
-            table, events = long_game(n, seats)
+            table, events = long_game(n, seats, limit=limit)
             made = time.perf_counter() - begin
             begin = time.perf_counter()
             ids[name] = store.import_journal(dumps(table, events)).id
@@ -192,6 +193,8 @@ def main() -> int:
     parser.add_argument("--seats", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--short-rounds", type=int, default=5)
+    parser.add_argument("--limit", type=int, default=99,
+                        help="stroke limit (the long game ends near two thirds of it)")
     parser.add_argument("--opens", type=int, default=3, help="warm page opens per game")
     parser.add_argument("--taps", type=int, default=9, help="Stand taps (then Undos) per game")
     parser.add_argument("--pages", type=int, default=9, help="history page turns per game")
@@ -212,7 +215,7 @@ def main() -> int:
         loads.setdefault(what, []).append(load())
 
     try:
-        ids = make_data(tmp / "data", args.seats, args.rounds, args.short_rounds)
+        ids = make_data(tmp / "data", args.seats, args.rounds, args.short_rounds, args.limit)
         inside = in_process(tmp / "data", ids, args.opens + 2)
         inside_load = load()
         app = AppServer(tmp / "data").start()
