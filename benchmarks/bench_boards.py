@@ -8,7 +8,9 @@ but bound to loopback: nothing is opened to the network). In one headless Chromi
 referee's page (opened through the referee link) and one real board page on a phone-sized
 screen. Beside them, N spectators' boards as plain HTTP clients of the board's live stream
 (`/board/{id}/events`, Server-Sent Events, exactly what a board page keeps open), all on
-127.0.0.1 in a thread of this process.
+127.0.0.1 in a thread of this process. (Not N pages in the one Chromium: a browser opens at
+most six connections to one server and every open board holds one, so there the seventh page
+does not even load; at a table every phone is a browser of its own.)
 
 For each N: the N streams are opened and each has received the board; then the referee taps
 Stand and Undo in turn (a mouse click at the button's box, about one tap every 0.6 s, as
