@@ -10,11 +10,13 @@ import re
 
 from browser_ui import (
     AppServer,
+    all_semantic_text,
     button,
     hook_text,
     new_table,
     open_tables,
     phase,
+    picker_seats,
     reveal,
     tap,
     tap_and_wait,
@@ -168,3 +170,39 @@ def test_e_undo_back_through_a_settlement_and_redo_it(page: Page, server: AppSer
     assert seat_texts(page, names) == settled
     assert hook_text(page, "pool") == "Pool 1"
     assert button(page, "Redo").get_attribute("aria-disabled") == "true"
+
+
+def test_quick_taps_in_the_piece_picker_are_all_taken(page: Page, server: AppServer) -> None:
+    """A referee who knows the pieces taps them one after another without waiting for the
+    screen: every tap lands, each on the seat then highlighted. Real pointer taps at the
+    buttons' boxes, 60 ms apart (not the accessibility tree's clicks, which Flutter's web
+    engine debounces)."""
+    open_tables(page, server.url)
+    new_table(page, PLAYERS, rules="damm", amount=3, dealer="Ann")
+    tap_and_wait(page, "Deal")
+    for _ in PLAYERS:
+        tap_and_wait(page, "Stand")
+    button(page, "Settle").wait_for(state="attached")
+    order = picker_seats(page)
+    pieces = dict(zip(order, ["12", "11", "10", "0"], strict=True))
+    boxes = []
+    for seat in order:
+        box = button(page, pieces[seat]).bounding_box()
+        assert box is not None
+        boxes.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    for x, y in boxes:
+        page.mouse.click(x, y)
+        page.wait_for_timeout(60)
+    settle_button = button(page, "Settle")
+    page.wait_for_function(
+        "() => { const b = [...document.querySelectorAll('flt-semantics[role=\"button\"]')]"
+        ".find(e => e.textContent.trim() === 'Settle');"
+        " return b && b.getAttribute('aria-disabled') !== 'true'; }",
+        timeout=15_000,
+    )
+    tap(page, "Settle")
+    button(page, "Next round").wait_for(state="attached")
+    # the settlement lists what each seat showed: every tap landed, each on its own seat
+    shown = "Shown: " + ", ".join(f"{seat} {pieces[seat]}" for seat in PLAYERS)
+    assert shown in all_semantic_text(page)
+    assert settle_button.count() == 0
