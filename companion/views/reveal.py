@@ -27,8 +27,10 @@ Pieces = tuple[tuple[str, str], ...]
 class PiecePicker:
     def __init__(self, seats: list[str], action: str, on_done: Callable[[Pieces], None],
                  narrow: bool, prompt: str, on_change: Callable[..., None] | None = None,
-                 tr: Tr = EN) -> None:
+                 tr: Tr = EN,
+                 scroll_to: Callable[[ft.Control, str], None] | None = None) -> None:
         self.tr = tr
+        self.scroll_to = scroll_to  # brings a seat of the phone's strip into view
         self.seats = seats
         self.on_change = on_change
         self.action = action
@@ -45,10 +47,15 @@ class PiecePicker:
                            spacing=6, run_spacing=6)
         self.done_button = big_button(action, self.done, disabled=True)
         seat_controls = [p.control for p in self.seat_parts.values()]
+        for k, control in enumerate(seat_controls):
+            control.key = ft.ScrollKey(f"pick-{k}")
+        self.strip: ft.Row | None = None
+        self.scrolled_to: str | None = seats[0] if seats else None
         if narrow:
-            # a phone: the seats as one strip across, so the grid and the button stay in view
-            strip = ft.Row(seat_controls, spacing=8, scroll=ft.ScrollMode.AUTO)
-            body: ft.Control = ft.Column([strip, self.grid], spacing=10)
+            # a phone: the seats as one strip across, so the grid and the button stay in view;
+            # the highlighted seat is scrolled into the strip's view as the picks move on
+            self.strip = ft.Row(seat_controls, spacing=8, scroll=ft.ScrollMode.AUTO)
+            body: ft.Control = ft.Column([self.strip, self.grid], spacing=10)
         else:
             seats_part = ft.Column(seat_controls, spacing=6, scroll=ft.ScrollMode.AUTO)
             body = ft.Row(
@@ -132,6 +139,11 @@ class PiecePicker:
     def changed(self, controls: list[ft.Control]) -> None:
         if self.on_change is not None and controls:
             self.on_change(*controls)
+        current = self.current
+        if (self.strip is not None and self.scroll_to is not None and current is not None
+                and current != self.scrolled_to):
+            self.scrolled_to = current
+            self.scroll_to(self.strip, f"pick-{self.seats.index(current)}")
 
     def _next_without_piece(self, seat: str) -> str | None:
         i = self.seats.index(seat)

@@ -265,6 +265,10 @@ class GameScreen:
         self.scrolled_to = target
         self.app.page.run_task(_scroll_to, self.seat_scroll, f"seat-{target}")
 
+    def scroll_strip(self, strip: ft.Control, key: str) -> None:
+        if self.app.page is not None:
+            self.app.page.run_task(_scroll_to, strip, key)
+
     def adopt(self, old: Any) -> None:
         """After a language switch: keeps what this screen held and the store does not (the
         banner's news, a dismissed settlement, the pieces picked so far), then redraws."""
@@ -449,11 +453,12 @@ class GameScreen:
                           if len(seats) == len(state.names)
                           else _("A tie: {seats} draw again", seats=", ".join(seats)))
                 self.picker = PiecePicker(seats, _("Cut"), self.cut, self.app.phone, prompt,
-                                          self.app.refresh, self.app.tr)
+                                          self.app.refresh, self.app.tr, self.scroll_strip)
             else:
                 seats = [n for i, n in enumerate(state.names) if state.in_round[i]]
                 self.picker = PiecePicker(seats, _("Settle"), self.settle, self.app.phone,
-                                          _("Show your pieces"), self.app.refresh, self.app.tr)
+                                          _("Show your pieces"), self.app.refresh, self.app.tr,
+                                          self.scroll_strip)
             self.picker_key = key
             self.picker_box = ft.Column([self.picker.control], scroll=ft.ScrollMode.AUTO)
         return self.picker
@@ -566,7 +571,7 @@ class GameScreen:
         self.app.go(f"/game/{game.id}")
 
 
-async def _scroll_to(column: ft.Column, key: str) -> None:
+async def _scroll_to(column: Any, key: str) -> None:
     try:
         await asyncio.wait_for(column.scroll_to(scroll_key=key, duration=200), timeout=10)
     except (TimeoutError, RuntimeError):

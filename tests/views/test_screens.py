@@ -323,3 +323,25 @@ def test_tables_list_tells_the_time_on_the_device_clock_not_utc() -> None:
     assert when("2026-11-22T18:03:11Z", Tr("nb"), tz=oslo_winter) == "2026-11-22 kl. 19:03"
     assert "UTC" not in when("2026-11-22T18:03:11Z")
     assert when("not a time") == "not a time"
+
+
+def test_phone_picker_scrolls_its_seat_strip_to_the_highlighted_seat() -> None:
+    from companion.views.reveal import PiecePicker
+
+    calls: list[str] = []
+
+    def picker(narrow: bool) -> PiecePicker:
+        return PiecePicker(["Ann", "Bo", "Cy", "Dag", "Eli", "Finn"], "Settle", lambda p: None,
+                           narrow, "Show your pieces",
+                           scroll_to=lambda strip, key: calls.append(key))
+
+    phone = picker(True)
+    phone.pick("12")
+    phone.pick("11")
+    assert calls == ["pick-1", "pick-2"]
+    phone.select("Finn")
+    assert calls[-1] == "pick-5"
+    calls.clear()
+    tablet = picker(False)  # the seats are a column beside the grid: nothing to scroll
+    tablet.pick("12")
+    assert calls == []
