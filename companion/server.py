@@ -5,6 +5,10 @@ app; we run it with uvicorn ourselves so that every response can carry a
 Content-Security-Policy. flet-web 1.0.5's compiled client asks a public CDN for
 `rive_native.js` even with `no_cdn`; the policy makes the browser refuse it (and anything
 else off this origin), so opening the app tells no third party anything.
+
+On loopback by default. `serve --lan` (or a non-loopback --host) listens on the network with
+every control behind the referee token; the app's setting "Let phones follow on the local
+network" (LanSwitch) opens and closes listeners on the network addresses while it runs.
 """
 
 from __future__ import annotations
@@ -206,12 +210,12 @@ class LanSwitch:
         for address, sock in sockets:
             self.listeners.append((address, await self.server.listen(sock)))
         self.gate.network = frozenset(addresses)
-        board.configure(board.Sharing(port=self.port, lan=True, addresses=addresses,
-                                      token=self.token))
+        sharing = board.Sharing(port=self.port, lan=True, addresses=addresses, token=self.token)
+        board.configure(sharing)
         await asyncio.to_thread(board.remember_lan, self.data_dir, True)
         for line in lan_notes(addresses, self.port):
             _say(line)
-        _say(f"Referee link (keep it to yourself): {board.current().referee_url}")  # type: ignore[union-attr]
+        _say(f"Referee link (keep it to yourself): {sharing.referee_url}")
         return None
 
     async def _close(self) -> Problem | None:
