@@ -74,9 +74,11 @@ class App:
         self.height: float = 800
         # services must stay referenced or Flet drops them after the event
         self.wakelock: ft.Wakelock | None = None
+        self.file_picker: ft.FilePicker | None = None
         self.awake = False
         if page is not None:
             self.wakelock = ft.Wakelock()
+            self.file_picker = ft.FilePicker()
             self.prefs = ft.SharedPreferences()
             light, dark = theme.themes()
             page.theme, page.dark_theme = light, dark
@@ -253,6 +255,11 @@ class App:
         if self.page is not None and self.prefs is not None:
             self.page.run_task(_remember, self.prefs, QUIZ_KEY, self.quiz.as_json())
 
+    def save_file(self, name: str, data: bytes) -> None:
+        """Offers `data` as a file: a download in a browser, the save dialog elsewhere."""
+        if self.page is not None and self.file_picker is not None:
+            self.page.run_task(_save_file, self.file_picker, name, data)
+
     def toggle_theme(self) -> None:
         self.dark = not self.dark
         if self.page is not None:
@@ -298,6 +305,13 @@ async def _remember(prefs: ft.SharedPreferences, key: str, value: str) -> None:
         await asyncio.wait_for(prefs.set(key, value), timeout=10)
     except (TimeoutError, RuntimeError):
         pass  # not remembered: the browser keeps the default next time, nothing else is lost
+
+
+async def _save_file(picker: ft.FilePicker, name: str, data: bytes) -> None:
+    try:
+        await asyncio.wait_for(picker.save_file(file_name=name, src_bytes=data), timeout=300)
+    except (TimeoutError, RuntimeError, ValueError):
+        pass  # not saved (dismissed, or no file system here): Copy journal still works
 
 
 async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> None:

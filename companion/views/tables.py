@@ -199,6 +199,11 @@ class TablesScreen:
                 ft.FilledButton(_("Copy journal"), icon=ft.Icons.CONTENT_COPY,
                                 action=ft.CopyToClipboard(text) if self.app.page else None,
                                 height=theme.TOUCH),
+                # a download in a browser, the system's save dialog on a phone or a desktop
+                button(_("Save as a file"),
+                       lambda e: self.app.save_file(f"gnav-game-{game_id}.jsonl",
+                                                    text.encode("utf-8")),
+                       icon=ft.Icons.DOWNLOAD),
                 button(_("Close"), self.hide_export, kind="text"),
             ], wrap=True),
         ]

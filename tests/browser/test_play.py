@@ -7,6 +7,7 @@ the semantics hooks ("phase", "banner", "seat-{Name}", "pool"); nothing reaches 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from browser_ui import (
     AppServer,
@@ -206,3 +207,24 @@ def test_quick_taps_in_the_piece_picker_are_all_taken(page: Page, server: AppSer
     shown = "Shown: " + ", ".join(f"{seat} {pieces[seat]}" for seat in PLAYERS)
     assert shown in all_semantic_text(page)
     assert settle_button.count() == 0
+
+
+def test_export_saves_the_journal_as_a_file(page: Page, server: AppServer) -> None:
+    """Export, then 'Save as a file': the browser downloads the game's journal, which replays
+    to the game on the screen."""
+    open_tables(page, server.url)
+    new_table(page, ["Eva", "Finn"], rules="pagat", dealer="Eva")
+    tap_and_wait(page, "Deal")
+    tap(page, "Tables")
+    button(page, "New table").wait_for(state="attached")
+    export = page.get_by_role("button", name=re.compile(r"^Export game \d+$")).first
+    game_id = int((export.get_attribute("aria-label") or export.inner_text()).split()[-1])
+    tap(page, f"Export game {game_id}")
+    button(page, "Save as a file").wait_for(state="attached")
+    with page.expect_download(timeout=30_000) as download:
+        tap(page, "Save as a file")
+    saved = download.value
+    assert saved.suggested_filename == f"gnav-game-{game_id}.jsonl"
+    table, events, state = replay(Path(saved.path()).read_text(encoding="utf-8"))
+    assert table.seats == ("Eva", "Finn") and table.rules == "pagat"
+    assert len(events) == 1 and state.phase == "turns"

@@ -12,6 +12,7 @@ import pytest
 
 from companion.app import App, Games
 from companion.engine import Deal, Stakes, Stand, Table
+from companion.engine.journal import replay
 from companion.views.history import HistoryScreen
 from companion.views.new_table import NewTableScreen
 from companion.views.table import GameScreen
@@ -271,6 +272,11 @@ def test_export_shows_the_journal_text(app: App) -> None:
     tap(app.screen.view, f"Export game {screen.game.id}")
     shown = app.screen.export_box.controls[0].value
     assert shown.splitlines()[1] == '{"ev": "deal"}'
+    saved: list[tuple[str, bytes]] = []
+    app.save_file = lambda name, data: saved.append((name, data))  # type: ignore[method-assign]
+    tap(app.screen.view, "Save as a file")
+    assert saved == [(f"gnav-game-{screen.game.id}.jsonl", shown.encode("utf-8"))]
+    assert replay(saved[0][1].decode("utf-8"))[2].phase == "turns"
 
 
 def test_start_goes_back_to_the_last_open_game(tmp_path: Path) -> None:
