@@ -6,6 +6,7 @@ and the settlement exactly as the referee's banner does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -132,16 +133,46 @@ def board_html(data: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def result_text(state: TableState, tr: Tr = EN) -> str:
-    """A finished (or unfinished) game told in plain text, short enough for one QR code."""
+def result_text(state: TableState, tr: Tr = EN,
+                fits: Callable[[str], bool] | None = None) -> str:
+    """A finished (or unfinished) game told in plain text.
+
+    With `fits` (does this text fit in one QR code?) a text too long for it is shortened:
+    first the table line gives the number of seats instead of every name (the standings name
+    them all), then the standings stop where the code is full, saying how many are left out.
+    """
+    full = _result_lines(state, tr, names=True)
+    if fits is None or fits("\n".join(full)):
+        return "\n".join(full)
+    lines = _result_lines(state, tr, names=False)
+    if fits("\n".join(lines)):
+        return "\n".join(lines)
+    head = lines.index("Standings:") + 1
+    rows = lines[head:]
+
+    def cut(keep: int) -> str:
+        more = len(rows) - keep
+        return "\n".join(lines[:head] + rows[:keep] + [f"... and {more} more"])
+
+    low, high = 0, len(rows) - 1  # the most rows that fit lies in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(cut(middle)):
+            low = middle
+        else:
+            high = middle - 1
+    return cut(low)
+
+
+def _result_lines(state: TableState, tr: Tr, names: bool) -> list[str]:
     table = state.table
     amount = table.stakes.amount
     plural = "" if amount == 1 else "s"
     stakes = (f"{amount} counter{plural} each" if state.counters
               else f"chalk strokes, out at {amount} stroke{plural}")
-    lines = ["Gnav result",
-             f"Table: {', '.join(state.names)} ({len(state.names)} seats), {stakes}",
-             f"Rule book: {table.rules}"]
+    seats = f"{', '.join(state.names)} ({len(state.names)} seats)" if names \
+        else f"{len(state.names)} seats"
+    lines = ["Gnav result", f"Table: {seats}, {stakes}", f"Rule book: {table.rules}"]
     preset = PRESETS.get(table.rules)
     if preset is not None:
         lines += [f"House rule: {line}" for line in rulebook_differences(state.rules, preset, tr)]
@@ -153,7 +184,7 @@ def result_text(state: TableState, tr: Tr = EN) -> str:
         note = " (wins)" if i in state.winners else (
             " (out)" if state.out[i] else "")
         lines.append(f"{place}. {state.names[i]}: {balance_words(state, i, tr)}{note}")
-    return "\n".join(lines)
+    return lines
 
 
 def list_html(games: list[Listed]) -> str:

@@ -183,16 +183,29 @@ def _private(address: str) -> bool:
 
 
 def qr_code(text: str) -> Any:
-    """The QR code of `text` (UTF-8, error correction M, or L when M cannot hold it)."""
+    """The QR code of `text` (UTF-8, error correction M, or L when M cannot hold it);
+    ValueError when even the largest code (version 40) cannot hold it."""
     for level in (qrcode.constants.ERROR_CORRECT_M, qrcode.constants.ERROR_CORRECT_L):
         qr = qrcode.QRCode(error_correction=level, box_size=8, border=4)
         qr.add_data(text.encode("utf-8"))
         try:
             qr.make(fit=True)
-        except qrcode.exceptions.DataOverflowError:
+        except (qrcode.exceptions.DataOverflowError, ValueError):
+            # past version 40 qrcode says "Invalid version" (a ValueError), not DataOverflow
             continue
         return qr
     raise ValueError("the text is too long for one QR code")
+
+
+def qr_fits(text: str) -> bool:
+    """Whether `text` fits in one QR code (2,953 bytes of UTF-8 at most)."""
+    if len(text.encode("utf-8")) > 2953:
+        return False
+    try:
+        qr_code(text)
+    except ValueError:
+        return False
+    return True
 
 
 def qr_matrix(text: str) -> list[list[bool]]:

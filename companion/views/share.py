@@ -84,7 +84,8 @@ class ShareScreen:
                 self.referee,
             ]
         if game.state.phase == "over":
-            text = board.result_text(game.state)
+            # shortened, if need be, to what one code holds (a long table of 40)
+            text = board.result_text(game.state, fits=board.qr_fits)
             rows += [
                 ft.Text(_("Result to take home"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("The result as plain text: a phone reads it without the network."),

@@ -220,3 +220,38 @@ def test_a_finished_state_round_trips_through_json(tmp_path: Path) -> None:
     assert [(s["name"], s["balance"], s["out"], s["winner"]) for s in data["seats"]] == [
         ("Ann", 1, False, True), ("Bo", 0, True, False), ("Cy", 0, True, False)]
     assert isinstance(followed.state, TableState)
+
+
+@pytest.mark.parametrize("name", ["Åse-Marie Ødegård Øst", "😀" * 20])
+def test_a_result_too_long_for_one_code_is_shortened_to_fit(name: str) -> None:
+    from companion.board import qr_fits
+
+    names = tuple(f"{name}{i:02d}" for i in range(40))
+    state = TableState(Table(rules="damm", stakes=Stakes("counters", 99), seats=names,
+                             dealer=names[0]))
+    full = result_text(state).split("\n")
+    assert not qr_fits("\n".join(full))  # 40 long names do not fit in one code
+    short = result_text(state, fits=qr_fits)
+    assert qr_fits(short)
+    lines = short.split("\n")
+    assert lines[0] == "Gnav result" and lines[1] == "Table: 40 seats, 99 counters each"
+    head = lines.index("Standings:") + 1
+    assert lines[2:head] == full[2:full.index("Standings:") + 1]
+    rows = lines[head:]
+    if rows[-1].startswith("... and "):
+        left_out = int(rows[-1].split()[2])
+        rows = rows[:-1]
+        assert len(rows) + left_out == 40 and len(rows) >= 20
+    assert rows == full[full.index("Standings:") + 1:][:len(rows)]
+    # the code is made (at most version 40: 177 modules and the quiet zone) and its PNG
+    # reads back as its modules
+    matrix = qr_matrix(short)
+    assert len(matrix) <= 177 + 8
+    assert png_modules(board.qr_png(short), len(matrix)) == matrix
+
+
+def test_a_short_result_is_left_whole() -> None:
+    from companion.board import qr_fits
+
+    state = TableState(table())
+    assert result_text(state, fits=qr_fits) == result_text(state)
