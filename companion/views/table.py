@@ -187,8 +187,13 @@ class GameScreen:
         if error != self._error_shown:
             self._error_shown = error
             changed.append(self.error)
-        title = (_("Gnav · {rules} · Round {round}", rules=rules, round=state.round)
-                 if state.round else _("Gnav · {rules}", rules=rules))
+        if not state.round:
+            title = _("Gnav · {rules}", rules=rules)
+        elif self.app.phone:
+            # a phone's bar leaves room for a few words: the round first, so it is never cut
+            title = _("Round {round} · {rules}", round=state.round, rules=rules)
+        else:
+            title = _("Gnav · {rules} · Round {round}", rules=rules, round=state.round)
         if title != self.title.value:
             self.title.value = title
             changed.append(self.title)
