@@ -190,3 +190,43 @@ def test_the_gate_asks_the_token_only_of_the_network_listeners() -> None:
     # started with --lan, everyone needs it, this machine too
     everyone = Gate(Recorder(), Recorder(), token, log=logged.append, everyone=True)
     assert call(everyone, ("127.0.0.1", 8550))[0] == 303
+
+
+def test_switching_off_drops_the_connections_that_came_in_through_the_network() -> None:
+    """Which connections `unlisten` drops: those accepted on a network address, not this
+    machine's (the transports stand in for accepted sockets: the tests open none there)."""
+    import uvicorn
+
+    from companion.server import _listening_server_class
+
+    class Transport:
+        def __init__(self, local: str) -> None:
+            self.local = local
+            self.aborted = False
+
+        def get_extra_info(self, name: str) -> object:
+            return (self.local, 8550) if name == "sockname" else None
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Connection:
+        def __init__(self, transport: Transport) -> None:
+            self.transport = transport
+
+    class Listener:
+        closed = False
+
+        def close(self) -> None:
+            self.closed = True
+
+    server = _listening_server_class()(uvicorn.Config(app=Recorder()))
+    phone, referee_phone, here = Transport("192.0.2.2"), Transport("192.0.2.2"), \
+        Transport("127.0.0.1")
+    server.server_state.connections.update(
+        {Connection(phone), Connection(referee_phone), Connection(here)})
+    listener, other = Listener(), Listener()
+    server.servers = [other, listener]
+    server.unlisten(listener, frozenset({"192.0.2.2"}))
+    assert listener.closed and not other.closed and server.servers == [other]
+    assert phone.aborted and referee_phone.aborted and not here.aborted
