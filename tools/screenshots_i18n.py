@@ -69,7 +69,8 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
     try:
         page.goto(f"{url}/{screen}")
         enable_semantics(page)
-        wait_text(page, "Learn the pieces" if screen == "learn" else "Quiz", timeout=30_000)
+        title = "Learn" if size == "phone" else "Learn the pieces"
+        wait_text(page, title if screen == "learn" else "Quiz", timeout=30_000)
         if screen == "quiz":
             for name in ("Åse", "Bjørn"):
                 type_into(page, "Player name", name)
@@ -79,7 +80,7 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
         if dark:
             tap(page, tr("Dark or light"))
         if screen == "learn":
-            wait_text(page, tr("Learn the pieces"))
+            wait_text(page, tr(title))
         else:
             wait_text(page, tr("Question {number} of {total}", number=1, total=10))
             # Åse answers the first question right: the shot shows the verdict and the why

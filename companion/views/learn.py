@@ -34,7 +34,8 @@ class LearnScreen:
         self.header = ft.Column([], spacing=6)
         self.view = ft.View(
             route=route,
-            appbar=ft.AppBar(title=heading(_("Learn the pieces"),
+            # a phone's bar also holds Quiz, Tables, language and theme: the long title was cut
+            appbar=ft.AppBar(title=heading(_("Learn") if app.phone else _("Learn the pieces"),
                                            theme.NAME - 4 if app.phone else theme.TITLE - 4),
                              actions=top_actions(app, quiz, back)),
             controls=[ft.Column([self.header, self.list], scroll=ft.ScrollMode.AUTO,
