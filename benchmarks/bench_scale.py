@@ -150,10 +150,21 @@ def scroll_and_time(page: Page, delta: float) -> float:
     return wait_changed(page, HISTORY_SCROLL_JS, before)
 
 
+def view_bytes(view: object) -> int:
+    """The size of a whole view as Flet sends it to the browser (msgpack, Flet's encoder)."""
+    import flet as ft
+    import msgpack
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    data: bytes = msgpack.packb(view, default=configure_encode_object_for_msgpack(ft.BaseControl))
+    return len(data)
+
+
 def in_process(folder: Path, ids: dict[str, int], runs: int) -> dict[tuple[str, str], list[float]]:
     """The server's side alone, in this process (no browser, no page): the store's first
     open of each game (it replays the game), building the table screen, building the
-    history screen and turning its page; milliseconds, `runs` each."""
+    history screen and turning its page; milliseconds, `runs` each. Also the size of each
+    table view as sent whole (kB, under "table view kB")."""
     from companion.app import App, Games
     from companion.views.history import HistoryScreen
 
@@ -172,6 +183,8 @@ def in_process(folder: Path, ids: dict[str, int], runs: int) -> dict[tuple[str, 
         for _ in range(runs):
             for g in ("short", "long"):
                 timed(g, "table screen", lambda g=g: app.go(f"/game/{ids[g]}"))
+                out.setdefault((g, "table view kB"), []).append(
+                    view_bytes(app.screen.view) / 1000)
                 timed(g, "history screen", lambda g=g: app.go(f"/game/{ids[g]}/history"))
                 screen = app.screen
                 assert isinstance(screen, HistoryScreen)
@@ -278,6 +291,8 @@ def main() -> int:
     for what in ("store open", "table screen", "history screen", "history page"):
         print(f"  {what:15} long: {fmt(inside[('long', what)])}")
         print(f"  {'':15} short: {fmt(inside[('short', what)])}")
+    print(f"  table view as sent whole: long {inside[('long', 'table view kB')][0]:.0f} kB, "
+          f"short {inside[('short', 'table view kB')][0]:.0f} kB")
     print("in Chromium:")
     for what, words in rows:
         long_v, short_v = figures.get(("long", what), []), figures.get(("short", what), [])
