@@ -97,6 +97,8 @@ class HistoryScreen:
         words change; more are made only when a page is longer than any shown before."""
         _ = self.app.tr
         total = len(self.game.events)
+        if self.start >= total:  # the game was cut back (undone in another tab) past the page
+            self.start = max(0, total - PAGE)
         stop = min(total, self.start + PAGE)
         texts = self.all_lines(self.start, stop)
         if not texts:
@@ -134,7 +136,8 @@ class HistoryScreen:
         self.send(self.fill())
 
     def show_later(self, e: Any = None) -> None:
-        self.start = min(max(0, len(self.game.events) - 1), self.start + PAGE)
+        # never past the last full page, so every page but a short game's is full
+        self.start = min(self.start + PAGE, max(0, len(self.game.events) - PAGE))
         self.send(self.fill())
 
     def send(self, changed: list[ft.Control]) -> None:

@@ -200,3 +200,11 @@ def test_history_keeps_round_numbers_right_after_undo_and_new_events(
     got = round_numbers(texts(screen.lines))
     assert got, "no deal on the page"
     assert got == {n: true_rounds[n] for n in got}
+    # cut back far past the page shown: the next page turn shows what is left
+    while len(game.events) > 2:
+        game.undo()
+    assert screen.start - 7 >= 2
+    tap(screen.view, "Earlier")
+    shown = texts(screen.lines)
+    assert len(shown) == 2 and shown[0] == "1. Round 1: Ann deals." and shown[1].startswith("2. ")
+    assert screen.where.value == "Events 1–2 of 2"
