@@ -1,5 +1,6 @@
 """Screenshots of the spectators' board (phone held upright, light and dark as the phone's own
-setting picks) and of the referee's Share screen, into docs/screenshots.
+setting picks, and in Norwegian as a Norwegian phone asks) and of the referee's Share screen,
+into docs/screenshots.
 
     python tools/screenshots_boards.py
 
@@ -93,6 +94,14 @@ def main() -> int:
                         page.wait_for_timeout(300)
                         page.screenshot(path=OUT / "boards-list-phone-light.png")
                     context.close()
+                # a Norwegian phone: the board in the phone's own language
+                context = browser.new_context(viewport=PHONE, locale="nb-NO")
+                page = context.new_page()
+                page.goto(f"{srv.url}/board/{game.id}")
+                page.wait_for_function("document.getElementById('live').textContent === 'direkte'")
+                page.wait_for_timeout(300)
+                page.screenshot(path=OUT / "board-phone-light-nb.png")
+                context.close()
                 for size, viewport in (("phone", PHONE), ("tablet", TABLET)):
                     context = browser.new_context(viewport=viewport)
                     context.set_default_timeout(30_000)

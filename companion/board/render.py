@@ -13,6 +13,7 @@ from typing import Any
 from companion.engine import TableState
 from companion.engine.rules import PRESETS
 from companion.i18n import EN, Tr
+from companion.views.board_words import board_words
 from companion.views.words import (
     balance_words,
     banner_lines,
@@ -92,26 +93,25 @@ def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
     }
 
 
-def board_html(data: dict[str, Any]) -> str:
+def board_html(data: dict[str, Any], tr: Tr = EN) -> str:
     """The inside of the board page (also what each live update replaces)."""
     e = escape
+    w = {key: e(text) for key, text in board_words(tr).items()}
     rules = e(data["rules"])
-    title = (f"Gnav · {rules} · Round {data['round']}" if data["round"]
-             else f"Gnav · {rules}")
+    title = (w["title_round"].format(rules=rules, round=data["round"]) if data["round"]
+             else w["title"].format(rules=rules))
     parts = [f'<h1 id="title">{title}</h1>',
              f'<p id="now" class="now">{e(data["now"])}</p>']
     if data["last_call"] and data["phase"] != "over":
         lines = "".join(f"<p>{e(line)}</p>" for line in data["last_call"])
-        parts.append(f'<section id="last-call" class="card call"><h2>Last call</h2>{lines}'
-                     "</section>")
+        parts.append(f'<section id="last-call" class="card call"><h2>{w["last_call"]}</h2>'
+                     f"{lines}</section>")
     rows = []
     for seat in data["seats"]:
         tags = []
-        for key, word in (("winner", "wins"), ("dealer", "deals"), ("turn", "turn"),
-                          ("asked", "asked"), ("knocked", "knocked"), ("sits_out", "sits out"),
-                          ("out", "out")):
+        for key in ("winner", "dealer", "turn", "asked", "knocked", "sits_out", "out"):
             if seat[key]:
-                tags.append(f'<span class="tag {key.replace("_", "-")}">{word}</span>')
+                tags.append(f'<span class="tag {key.replace("_", "-")}">{w[key]}</span>')
         classes = ["seat"] + [k for k in ("turn", "asked", "out", "winner") if seat[k]]
         if seat["sits_out"]:
             classes.append("sits-out")
@@ -122,13 +122,15 @@ def board_html(data: dict[str, Any]) -> str:
         )
     parts.append(f'<ol id="seats" class="seats">{"".join(rows)}</ol>')
     if data["counters"]:
-        parts.append(f'<p id="pool" class="pool">Pool: {data["pool"]}</p>')
+        parts.append(f'<p id="pool" class="pool">{w["pool"].format(pool=data["pool"])}</p>')
     settled = data["settlement"]
     if settled is not None:
         lines = "".join(f"<p>{e(line)}</p>" for line in settled["lines"])
+        heading = w["settled"].format(round=settled["round"])
+        shown = w["shown"].format(pieces=e(settled["pieces"]))
         parts.append(
-            f'<section id="settlement" class="card"><h2>Round {settled["round"]} settled</h2>'
-            f'{lines}<p class="small">Shown: {e(settled["pieces"])}</p></section>'
+            f'<section id="settlement" class="card"><h2>{heading}</h2>'
+            f'{lines}<p class="small">{shown}</p></section>'
         )
     return "".join(parts)
 
@@ -187,15 +189,17 @@ def _result_lines(state: TableState, tr: Tr, names: bool) -> list[str]:
     return lines
 
 
-def list_html(games: list[Listed]) -> str:
+def list_html(games: list[Listed], tr: Tr = EN) -> str:
+    w = board_words(tr)
     if not games:
-        return '<p class="now">No tables yet.</p>'
+        return f'<p class="now">{escape(w["no_tables"])}</p>'
     rows = []
     for g in games:
-        where = "over" if g.phase == "over" else (f"round {g.round}" if g.round else "not dealt")
+        where = w["over"] if g.phase == "over" else (
+            w["round"].format(round=g.round) if g.round else w["not_dealt"])
+        line = w["table_line"].format(game=g.id, seats=", ".join(g.seats))
         rows.append(
-            f'<li><a class="game" href="/board/{g.id}"><span class="name">Table {g.id}: '
-            f'{escape(", ".join(g.seats))}</span><span class="small">{escape(g.rules)} · '
-            f'{where}</span></a></li>'
+            f'<li><a class="game" href="/board/{g.id}"><span class="name">{escape(line)}'
+            f'</span><span class="small">{escape(g.rules)} · {escape(where)}</span></a></li>'
         )
     return f'<ol class="games">{"".join(rows)}</ol>'

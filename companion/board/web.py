@@ -17,6 +17,7 @@ import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from functools import cached_property
+from html import escape
 from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,9 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
+from companion.views.board_words import board_words
 
 from .reader import BoardReader
 from .render import board_html, board_json, list_html
@@ -54,46 +58,51 @@ class Snapshot:
 
 
 class Hub:
-    """Reads each watched game when the file changes, renders it once, and wakes every board
-    that shows it: forty phones cost one read and one render per event, not forty."""
+    """Reads each watched game when the file changes, renders it once per language, and wakes
+    every board that shows it: forty phones cost one read and one render per event and
+    language, not forty."""
 
     def __init__(self, reader: BoardReader, interval: float = POLL_SECONDS) -> None:
         self.reader = reader
         self.interval = interval
-        self.snapshots: dict[int, Snapshot | None] = {}
-        self.watchers: dict[int, int] = {}
+        self.snapshots: dict[tuple[int, str], Snapshot | None] = {}
+        self.watchers: dict[tuple[int, str], int] = {}
         self.wakeups: dict[int, asyncio.Event] = {}
         self.task: asyncio.Task[None] | None = None
 
-    def read(self, game_id: int) -> Snapshot | None:
+    def read(self, game_id: int, lang: str = DEFAULT_LANGUAGE) -> Snapshot | None:
         """The game now (in a worker thread: it touches the file)."""
+        key = (game_id, lang)
         game = self.reader.game(game_id)
         if game is None:
-            self.snapshots[game_id] = None
+            self.snapshots[key] = None
             return None
-        old = self.snapshots.get(game_id)
+        old = self.snapshots.get(key)
         if old is not None and old.version == game.version:
             return old
-        data = board_json(game)
-        snap = Snapshot(game.version, data, board_html(data))
-        self.snapshots[game_id] = snap
+        tr = Tr(lang)
+        data = board_json(game, tr)
+        snap = Snapshot(game.version, data, board_html(data, tr))
+        self.snapshots[key] = snap
         return snap
 
-    async def current(self, game_id: int) -> Snapshot | None:
-        return await asyncio.to_thread(self.read, game_id)
+    async def current(self, game_id: int, lang: str = DEFAULT_LANGUAGE) -> Snapshot | None:
+        return await asyncio.to_thread(self.read, game_id, lang)
 
-    def watch(self, game_id: int) -> asyncio.Event:
-        self.watchers[game_id] = self.watchers.get(game_id, 0) + 1
+    def watch(self, game_id: int, lang: str = DEFAULT_LANGUAGE) -> asyncio.Event:
+        key = (game_id, lang)
+        self.watchers[key] = self.watchers.get(key, 0) + 1
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._poll())
         return self.wakeups.setdefault(game_id, asyncio.Event())
 
-    def unwatch(self, game_id: int) -> None:
-        left = self.watchers.get(game_id, 1) - 1
+    def unwatch(self, game_id: int, lang: str = DEFAULT_LANGUAGE) -> None:
+        key = (game_id, lang)
+        left = self.watchers.get(key, 1) - 1
         if left > 0:
-            self.watchers[game_id] = left
+            self.watchers[key] = left
         else:
-            self.watchers.pop(game_id, None)
+            self.watchers.pop(key, None)
 
     async def _poll(self) -> None:
         while self.watchers:
@@ -106,16 +115,37 @@ class Hub:
                 if old is not None:
                     old.set()
 
-    def _changed_games(self) -> list[int]:
+    def _changed_games(self) -> set[int]:
         if not self.reader.changed():
-            return []
-        moved = []
-        for game_id in list(self.watchers):
-            before = self.snapshots.get(game_id)
-            after = self.read(game_id)
+            return set()
+        moved = set()
+        for game_id, lang in list(self.watchers):
+            before = self.snapshots.get((game_id, lang))
+            after = self.read(game_id, lang)
             if before is None or after is None or after.version != before.version:
-                moved.append(game_id)
+                moved.add(game_id)
         return moved
+
+
+def choose_language(query_lang: str | None, accept_language: str) -> str:
+    """`?lang=` when it names one of the app's languages, else the best of the phone's own
+    (Accept-Language; Norwegian "no" and "nn" read as bokmål), else English."""
+    if query_lang in LANGUAGES:
+        return query_lang  # type: ignore[return-value]
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        primary = tag.strip().lower().split("-", 1)[0]
+        primary = {"no": "nb", "nn": "nb"}.get(primary, primary)
+        if primary in LANGUAGES and quality > 0:
+            wanted.append((-quality, index, primary))
+    return min(wanted)[2] if wanted else DEFAULT_LANGUAGE
 
 
 # --- pages -----------------------------------------------------------------------------------
@@ -163,73 +193,98 @@ SCRIPT = """
 (function () {
   var board = document.getElementById('board');
   var live = document.getElementById('live');
-  if (!window.EventSource) { live.textContent = 'reload to update'; return; }
-  var source = new EventSource(location.pathname.replace(/\\/+$/, '') + '/events');
+  var say = function (key) { return live.getAttribute('data-' + key); };
+  if (!window.EventSource) { live.textContent = say('reload'); return; }
+  var source = new EventSource(
+    location.pathname.replace(/\\/+$/, '') + '/events' + location.search);
   source.addEventListener('board', function (e) {
     var d = JSON.parse(e.data);
     board.innerHTML = d.html;
     board.setAttribute('data-version', d.version);
-    live.textContent = 'live'; live.className = 'on';
+    live.textContent = say('live'); live.className = 'on';
   });
   source.addEventListener('gone', function () {
-    board.innerHTML = '<p class="now">This table was deleted.</p>';
+    var gone = document.createElement('p');
+    gone.className = 'now';
+    gone.textContent = say('deleted');
+    board.replaceChildren(gone);
     source.close();
   });
-  source.onerror = function () { live.textContent = 'reconnecting…'; live.className = 'off'; };
+  source.onerror = function () { live.textContent = say('reconnecting'); live.className = 'off'; };
 })();
 """
 
 
-def page(title: str, inner: str, version: int | None = None, script: bool = False) -> str:
+def page(title: str, inner: str, version: int | None = None, script: bool = False,
+         tr: Tr | None = None) -> str:
+    tr = tr or Tr(DEFAULT_LANGUAGE)
+    words = board_words(tr)
     data = f' data-version="{version}"' if version is not None else ""
     tail = f"<script>{SCRIPT}</script>" if script else ""
-    live = '<span id="live" class="on">live</span>' if script else ""
+    live = ""
+    if script:
+        said = "".join(f' data-{key}="{escape(words[key], quote=True)}"'
+                       for key in ("live", "reconnecting", "reload", "deleted"))
+        live = f'<span id="live" class="on"{said}>{escape(words["live"])}</span>'
     return (
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<!doctype html><html lang=\"{tr.lang}\"><head><meta charset=\"utf-8\">"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<link rel="icon" href="data:,">'
-        f"<title>{title}</title><style>{STYLE}</style></head><body><main>{live}"
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body><main>{live}"
         f'<div id="board"{data}>{inner}</div></main>{tail}</body></html>'
     )
 
 
 def board_app(data_dir: Path) -> tuple[Starlette, Hub]:
-    """The spectators' pages, reading games from `data_dir` (GET and HEAD only)."""
+    """The spectators' pages, reading games from `data_dir` (GET and HEAD only), in the
+    phone's language (or `?lang=en|nb|da`)."""
     hub = Hub(BoardReader(data_dir))
-    no_store = {"cache-control": "no-store"}
+    no_store = {"cache-control": "no-store", "vary": "accept-language"}
 
     def game_id(request: Request) -> int:
         return int(request.path_params["game_id"])
 
+    def language(request: Request) -> Tr:
+        return Tr(choose_language(request.query_params.get("lang"),
+                                  request.headers.get("accept-language", "")))
+
     async def boards(request: Request) -> Response:
+        tr = language(request)
+        words = board_words(tr)
         games = await asyncio.to_thread(hub.reader.list_games)
-        inner = ("<h1>Gnav boards</h1><p class=\"small\">Pick your table. The referee holds "
-                 "the controls; this page only shows the game.</p>" + list_html(games))
-        return HTMLResponse(page("Gnav boards", inner), headers=no_store)
+        inner = (f"<h1>{escape(words['boards'])}</h1><p class=\"small\">"
+                 f"{escape(words['pick'])}</p>" + list_html(games, tr))
+        return HTMLResponse(page(words["boards"], inner, tr=tr), headers=no_store)
 
     async def board(request: Request) -> Response:
-        snap = await hub.current(game_id(request))
+        tr = language(request)
+        words = board_words(tr)
+        snap = await hub.current(game_id(request), tr.lang)
         if snap is None:
-            inner = '<p class="now">There is no such table.</p><p><a href="/board">All tables</a></p>'
-            return HTMLResponse(page("Gnav board", inner), status_code=404, headers=no_store)
-        title = f"Gnav · table {snap.data['game']}"
-        return HTMLResponse(page(title, snap.html, snap.version, script=True), headers=no_store)
+            inner = (f'<p class="now">{escape(words["no_such"])}</p>'
+                     f'<p><a href="/board">{escape(words["all_tables"])}</a></p>')
+            return HTMLResponse(page(words["boards"], inner, tr=tr), status_code=404,
+                                headers=no_store)
+        title = words["page_title"].format(game=snap.data["game"])
+        return HTMLResponse(page(title, snap.html, snap.version, script=True, tr=tr),
+                            headers=no_store)
 
     async def state(request: Request) -> Response:
-        snap = await hub.current(game_id(request))
+        snap = await hub.current(game_id(request), language(request).lang)
         if snap is None:
             return JSONResponse({"error": "no such table"}, status_code=404, headers=no_store)
         return JSONResponse(snap.data, headers=no_store)
 
     async def events(request: Request) -> Response:
         gid = game_id(request)
+        lang = language(request).lang
 
         async def stream() -> AsyncIterator[str]:
             # the wakeup is taken before the game is read, so a change landing in between
             # still wakes this board
-            wakeup = hub.watch(gid)
+            wakeup = hub.watch(gid, lang)
             try:
-                snap = await hub.current(gid)
+                snap = await hub.current(gid, lang)
                 shown: int | None = None
                 while True:
                     if snap is None:
@@ -245,9 +300,9 @@ def board_app(data_dir: Path) -> tuple[Starlette, Hub]:
                     except TimeoutError:
                         pass
                     wakeup = hub.wakeups[gid]
-                    snap = hub.snapshots.get(gid, snap)
+                    snap = hub.snapshots.get((gid, lang), snap)
             finally:
-                hub.unwatch(gid)
+                hub.unwatch(gid, lang)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**no_store, "x-accel-buffering": "no"})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
+from html import escape
 from pathlib import Path
 
 import png
@@ -255,3 +256,44 @@ def test_a_short_result_is_left_whole() -> None:
 
     state = TableState(table())
     assert result_text(state, fits=qr_fits) == result_text(state)
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+def test_the_board_speaks_the_phones_language(tmp_path: Path) -> None:
+    """In-process (Starlette's test client: no socket): the phone's Accept-Language, or
+    ?lang=, picks English, Norwegian or Danish; the sentences are the engine's, as the
+    referee's banner tells them in that language."""
+    from starlette.testclient import TestClient
+
+    from companion.board.web import board_app, choose_language
+    from companion.i18n import Tr
+
+    assert choose_language(None, "") == "en"
+    assert choose_language(None, "nb-NO,nb;q=0.9,en;q=0.5") == "nb"
+    assert choose_language(None, "no") == "nb" and choose_language(None, "nn-NO") == "nb"
+    assert choose_language(None, "de-DE,da;q=0.8,en;q=0.9") == "en"
+    assert choose_language(None, "de-DE,da;q=0.8") == "da"
+    assert choose_language(None, "fr, da;q=0") == "en"
+    assert choose_language("da", "nb") == "da" and choose_language("xx", "nb") == "nb"
+
+    store = Store(tmp_path)
+    game = store.create_game(table())
+    play_round(game)
+    game.apply(Deal())
+    followed = BoardReader(tmp_path).game(game.id)
+    assert followed is not None
+    app, _hub = board_app(tmp_path)
+    with TestClient(app) as client:
+        for lang, accept, pool in (("en", "en-GB", "Pool: 1"), ("nb", "nb-NO,en;q=0.5",
+                                    "Kassen: 1"), ("da", "da", "Puljen: 1")):
+            page = client.get(f"/board/{game.id}", headers={"Accept-Language": accept}).text
+            data = board_json(followed, Tr(lang))
+            assert f'<html lang="{lang}">' in page
+            assert pool in page
+            assert escape(data["now"]) in page
+            assert all(escape(line) in page for line in data["settlement"]["lines"])
+            state = client.get(f"/board/{game.id}/state.json?lang={lang}").json()
+            assert state["now"] == data["now"] and state["last_call"] == data["last_call"]
+        listing = client.get("/board?lang=nb").text
+        assert "Gnav-tavler" in listing and f"Bord {game.id}: Ann, Bo, Cy" in listing
+        assert client.get("/board/999", headers={"Accept-Language": "da"}).status_code == 404

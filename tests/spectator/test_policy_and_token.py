@@ -6,6 +6,8 @@ table made before it starts; every request goes to 127.0.0.1."""
 from __future__ import annotations
 
 import http.client
+import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -152,3 +154,42 @@ def test_the_token_stays_out_of_logs_exports_and_boards(
     for path in Path(played.data_dir).rglob("*"):
         if path.is_file():
             assert token.encode() not in path.read_bytes(), path
+
+
+def test_a_danish_phone_follows_in_danish(played: Played, browser: Browser) -> None:
+    from companion.board import BoardReader, board_json
+    from companion.i18n import Tr
+
+    url, game = played.url, played.game_id
+    referee_context = browser.new_context(viewport=TABLET)
+    referee_context.set_default_timeout(20_000)
+    phone_context = browser.new_context(viewport=PHONE, locale="da-DK")
+    phone_context.set_default_timeout(20_000)
+    try:
+        referee = referee_context.new_page()
+        referee.goto(f"{url}/game/{game}?token={played.token}")
+        referee.wait_for_url(f"{url}/game/{game}")
+        enable_semantics(referee)
+        phone = phone_context.new_page()
+        phone.goto(f"{url}/board/{game}")
+        assert phone.locator("html").get_attribute("lang") == "da"
+        phone.wait_for_function("document.getElementById('live').textContent === 'direkte'")
+        assert phone.locator("#pool").inner_text().startswith("Puljen: ")
+        reader = BoardReader(played.data_dir)
+        before = reader.game(game)
+        assert before is not None
+        events = len(before.lines)
+        name = "Deal" if button(referee, "Deal").count() else "Stand"
+        tap(referee, name)
+        deadline = time.monotonic() + 10
+        while (after := reader.game(game)) is not None and len(after.lines) == events:
+            assert time.monotonic() < deadline, "the tap was not stored"
+            time.sleep(0.05)
+        assert after is not None
+        now = board_json(after, Tr("da"))["now"]
+        assert now != board_json(after, Tr("en"))["now"]
+        phone.wait_for_function(
+            f"document.getElementById('now').textContent === {json.dumps(now)}")
+    finally:
+        referee_context.close()
+        phone_context.close()

@@ -1,0 +1,41 @@
+"""The spectators' board's own words, in the phone's language (companion.board renders the
+board as plain HTML; its sentences come from companion.views.words). No Flet here."""
+
+from __future__ import annotations
+
+from companion.i18n import Tr
+
+
+def board_words(tr: Tr) -> dict[str, str]:
+    """Every fixed word of the board pages, translated; the {fields} are filled by the board."""
+    _ = tr
+    return {
+        "title": _("Gnav · {rules}"),
+        "title_round": _("Gnav · {rules} · Round {round}"),
+        "page_title": _("Gnav · table {game}"),
+        "last_call": _("Last call"),
+        "pool": _("Pool: {pool}"),
+        "settled": _("Round {round} settled"),
+        "shown": _("Shown: {pieces}"),
+        "winner": _("wins"),
+        "dealer": _("deals"),
+        "turn": _("turn"),
+        "asked": _("asked"),
+        "knocked": _("knocked"),
+        "sits_out": _("sits out"),
+        "out": _("out"),
+        "boards": _("Gnav boards"),
+        "pick": _("Pick your table. The referee holds the controls; this page only shows "
+                  "the game."),
+        "no_tables": _("No tables yet."),
+        "table_line": _("Table {game}: {seats}"),
+        "over": _("over"),
+        "round": _("round {round}"),
+        "not_dealt": _("not dealt"),
+        "no_such": _("There is no such table."),
+        "all_tables": _("All tables"),
+        "live": _("live"),
+        "reconnecting": _("reconnecting…"),
+        "reload": _("reload to update"),
+        "deleted": _("This table was deleted."),
+    }
