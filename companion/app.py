@@ -75,7 +75,8 @@ class App:
         # services must stay referenced or Flet drops them after the event
         self.wakelock: ft.Wakelock | None = None
         self.file_picker: ft.FilePicker | None = None
-        self.awake = False
+        self.awake = False  # a game is open: the screen should stay on
+        self.awake_granted = False  # and the platform said yes
         if page is not None:
             self.wakelock = ft.Wakelock()
             self.file_picker = ft.FilePicker()
@@ -289,8 +290,22 @@ class App:
             self.awake = on
             return
         self.awake = on
+        self.awake_granted = False
         wakelock = self.wakelock
-        self.page.run_task(_set_wakelock, wakelock, on)
+        self.page.run_task(self._set_wakelock, wakelock, on)
+
+    def tapped_in_game(self) -> None:
+        """A tap at the table: a browser grants the wake lock only during a user gesture, so a
+        game opened straight from the address bar asks again at its first taps until it is
+        granted."""
+        if (self.awake and not self.awake_granted and self.wakelock is not None
+                and self.page is not None):
+            self.page.run_task(self._set_wakelock, self.wakelock, True)
+
+    async def _set_wakelock(self, wakelock: ft.Wakelock, on: bool) -> None:
+        granted = await _set_wakelock(wakelock, on)
+        if on and self.awake:
+            self.awake_granted = granted
 
 
 async def _push_route(page: ft.Page, route: str) -> None:
@@ -314,7 +329,7 @@ async def _save_file(picker: ft.FilePicker, name: str, data: bytes) -> None:
         pass  # not saved (dismissed, or no file system here): Copy journal still works
 
 
-async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> None:
+async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:
     # Browsers grant a wake lock only after a gesture, and some platforms have none: the game
     # goes on either way.
     try:
@@ -323,7 +338,8 @@ async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> None:
         else:
             await asyncio.wait_for(wakelock.disable(), timeout=5)
     except (TimeoutError, RuntimeError):
-        pass
+        return False
+    return True
 
 
 def make_main(data_dir: str | Path | None) -> Callable[[ft.Page], Any]:

@@ -473,6 +473,9 @@ class GameScreen:
     def act(self, event: Event) -> None:
         """Applies one event through the store (committed first), then redraws."""
         self.app.close_dialog()
+        tapped = getattr(self.app, "tapped_in_game", None)
+        if tapped is not None:
+            tapped()
         try:
             outcome = self.game.apply(event)
         except (GnavError, StoreError) as err:

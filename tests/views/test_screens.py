@@ -351,3 +351,28 @@ def test_phone_picker_scrolls_its_seat_strip_to_the_highlighted_seat() -> None:
     tablet = picker(False)  # the seats are a column beside the grid: nothing to scroll
     tablet.pick("12")
     assert calls == []
+
+
+def test_a_tap_at_the_table_asks_again_for_the_wake_lock_until_granted(app: App) -> None:
+    """Browsers grant a screen wake lock only during a gesture: a game opened straight from
+    the address bar asks again at its taps, and stops asking once the lock is granted."""
+    screen = new_game(app)
+
+    class Page:
+        def __init__(self) -> None:
+            self.tasks: list[object] = []
+
+        def run_task(self, fn: object, *args: object) -> None:
+            self.tasks.append(fn)
+
+        def update(self, *controls: object) -> None:
+            pass
+
+    page = Page()
+    app.page, app.wakelock = page, object()  # type: ignore[assignment]
+    app.awake, app.awake_granted = True, False
+    tap(screen.view, "Deal")
+    assert page.tasks == [app._set_wakelock]
+    app.awake_granted = True
+    tap(screen.view, "Stand")
+    assert page.tasks == [app._set_wakelock]
