@@ -261,6 +261,12 @@ class App:
         if self.page is not None and self.file_picker is not None:
             self.page.run_task(_save_file, self.file_picker, name, data)
 
+    def open_file(self, then: Callable[[bytes], Any]) -> None:
+        """Lets the person choose a file, then calls `then` with its bytes (nothing when the
+        choice is cancelled)."""
+        if self.page is not None and self.file_picker is not None:
+            self.page.run_task(_open_file, self.file_picker, then)
+
     def toggle_theme(self) -> None:
         self.dark = not self.dark
         if self.page is not None:
@@ -327,6 +333,24 @@ async def _save_file(picker: ft.FilePicker, name: str, data: bytes) -> None:
         await asyncio.wait_for(picker.save_file(file_name=name, src_bytes=data), timeout=300)
     except (TimeoutError, RuntimeError, ValueError):
         pass  # not saved (dismissed, or no file system here): Copy journal still works
+
+
+async def _open_file(picker: ft.FilePicker, then: Callable[[bytes], Any]) -> None:
+    try:
+        files = await asyncio.wait_for(picker.pick_files(with_data=True), timeout=600)
+    except (TimeoutError, RuntimeError, ValueError):
+        return
+    if not files:
+        return  # cancelled
+    chosen = files[0]
+    data = chosen.bytes
+    if data is None and chosen.path:
+        try:
+            data = Path(chosen.path).read_bytes()  # a desktop gives the path, not the bytes
+        except OSError:
+            return
+    if data is not None:
+        then(data)
 
 
 async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:

@@ -64,6 +64,9 @@ class TablesScreen:
         self.import_box = ft.Column(
             [self.import_field,
              ft.Row([button(_("Import"), self.do_import, kind="filled"),
+                     # or a journal file: the browser's file chooser, the system's on a phone
+                     button(_("Open a file"), lambda e: app.open_file(self.import_file),
+                            icon=ft.Icons.FOLDER_OPEN),
                      button(_("Cancel"), self.hide_import, kind="text")], wrap=True),
              self.import_error],
             visible=False,
@@ -225,16 +228,23 @@ class TablesScreen:
         self.app.refresh()
 
     def do_import(self, e: Any = None) -> None:
-        text = self.import_field.value or ""
+        if self._import(self.import_field.value or ""):
+            self.import_field.value = ""
+
+    def import_file(self, data: bytes) -> None:
+        """A journal file chosen with 'Open a file': checked and imported like pasted text."""
+        self._import(data)
+
+    def _import(self, data: str | bytes) -> bool:
         try:
-            game = self.app.store.import_journal(text)
+            game = self.app.store.import_journal(data)
         except (GnavError, StoreError) as err:
             # JournalError reads "line N: ..."; nothing was stored
             show_error(self.import_error, self.app.tr.error(err))
             self.app.refresh()
-            return
-        self.import_field.value = ""
+            return False
         self.app.go(f"/game/{game.id}")
+        return True
 
     def fail(self, message: str) -> None:
         show_error(self.error, message)

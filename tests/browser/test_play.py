@@ -108,7 +108,7 @@ def test_b_pagat_cat_hands_back_two_exchanges_newest_first(
 
 
 def test_d_a_bad_journal_shows_its_line_and_changes_nothing(
-    page: Page, server: AppServer
+    page: Page, server: AppServer, tmp_path: Path
 ) -> None:
     header = (
         '{"ev":"table","version":1,"rules":"damm","stakes":{"kind":"counters","each":3},'
@@ -133,6 +133,17 @@ def test_d_a_bad_journal_shows_its_line_and_changes_nothing(
     wait_text(page, expected)
     # Nothing was stored: the same games, and a fresh look at the list agrees.
     assert sorted(games.all_text_contents()) == before
+    open_tables(page, server.url)
+    assert sorted(games.all_text_contents()) == before
+
+    # The same journal as a file, chosen with 'Open a file': the same reason, nothing stored.
+    bad_file = tmp_path / "bad.jsonl"
+    bad_file.write_text(bad, encoding="utf-8")
+    tap(page, "Import journal")
+    with page.expect_file_chooser(timeout=30_000) as chooser:
+        tap(page, "Open a file")
+    chooser.value.set_files(str(bad_file))
+    wait_text(page, expected)
     open_tables(page, server.url)
     assert sorted(games.all_text_contents()) == before
 

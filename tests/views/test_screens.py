@@ -376,3 +376,22 @@ def test_a_tap_at_the_table_asks_again_for_the_wake_lock_until_granted(app: App)
     app.awake_granted = True
     tap(screen.view, "Stand")
     assert page.tasks == [app._set_wakelock]
+
+
+def test_import_a_journal_file_bad_then_good(app: App) -> None:
+    """'Open a file' hands the chosen file's bytes to the same check as pasted text: a bad file
+    gets its line-numbered reason and stores nothing; a good one opens its game."""
+    tables = app.screen
+    assert isinstance(tables, TablesScreen)
+    chosen: list[object] = []
+    app.open_file = lambda then: chosen.append(then)  # type: ignore[method-assign]
+    tap(tables.view, "Import journal")
+    tap(tables.view, "Open a file")
+    assert chosen == [tables.import_file]
+    header = ('{"ev": "table", "version": 1, "rules": "damm", "stakes": {"kind": "counters", '
+              '"each": 3}, "seats": ["Ann", "Bo"], "dealer": "Ann"}\n')
+    tables.import_file((header + '{"ev": "deal"}\n{"ev": "stand", "seat": "Cy"}\n').encode())
+    assert tables.import_error.visible and tables.import_error.value.startswith("line 3:")
+    assert app.store.list_games() == []
+    tables.import_file((header + '{"ev": "deal"}\n').encode())
+    assert isinstance(app.screen, GameScreen) and app.screen.game.state.phase == "turns"
