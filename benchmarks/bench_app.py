@@ -1,11 +1,14 @@
 """Speed of the referee app against a bare Flet app, in one headless Chromium run.
 
-    python benchmarks/bench_app.py [--taps 19] [--opens 5]
+    python benchmarks/bench_app.py [--taps 19] [--passes 3] [--opens 5]
 
 (i)  Tap to update: the median time from a tap on Stand (a mouse click at the button's box)
      until the semantics text of the question ("phase") has changed, in a 20-seat game with
      500 rounds of history, against the same for the bare counter app (benchmarks/bare_app.py),
      both served by companion.server (offline, CSP, uvicorn). Target ratio <= 1.5.
+     The two apps are open side by side and tapped in turn (bare, app, bare, app, ...), so
+     both see the same load from whatever else the machine runs; each pass taps the 19 Stands
+     of one round in its own copy of the 500-round game.
 (ii) Open to usable: the median time from `goto` until Stand can be tapped, for the resumed
      500-round game against a new game at the same table. Target ratio <= 1.2.
 
@@ -119,17 +122,19 @@ def new_game() -> tuple[Table, list[Event]]:
     return table_header(), [Deal()]
 
 
-def make_data(folder: Path, rounds: int) -> tuple[int, int, int]:
+def make_data(folder: Path, rounds: int, copies: int = 1) -> tuple[list[int], int, int]:
+    """`copies` copies of the long game (one per pass of taps) and a new game."""
     from companion.store import Store
 
     table, events = long_game(rounds)
+    journal = dumps(table, events)
     store = Store(folder)
     try:
-        long_id = store.import_journal(dumps(table, events)).id
+        long_ids = [store.import_journal(journal).id for _ in range(copies)]
         new_id = store.import_journal(dumps(*new_game())).id
     finally:
         store.close()
-    return long_id, new_id, len(events)
+    return long_ids, new_id, len(events)
 
 
 def phase_text(page: Page) -> str | None:
@@ -137,37 +142,61 @@ def phase_text(page: Page) -> str | None:
     return value
 
 
-def time_taps(page: Page, taps: int) -> list[float]:
-    """Milliseconds from the tap on Stand to the changed question text, per tap.
+def watch_taps(page: Page) -> None:
+    """Notes the time of each pointerdown inside the page."""
+    page.evaluate(
+        """() => window.addEventListener('pointerdown',
+            () => { window.__tapStart = performance.now(); }, {capture: true})"""
+    )
+
+
+def time_tap(page: Page) -> float:
+    """Milliseconds from one tap on Stand to the changed question text.
 
     Both ends are taken inside the page (performance.now() at the pointerdown, and at the
     first animation frame whose semantics text differs), so Playwright's own round trips do
     not blur the figure.
     """
-    page.evaluate(
-        """() => window.addEventListener('pointerdown',
-            () => { window.__tapStart = performance.now(); }, {capture: true})"""
+    stand = button(page, "Stand")
+    stand.wait_for(state="attached")
+    page.wait_for_timeout(150)  # let the previous frame settle: measure the tap alone
+    box = stand.bounding_box()
+    before = phase_text(page)
+    if box is None or before is None:
+        raise RuntimeError("no Stand button or no question text on the page")
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    handle = page.wait_for_function(
+        f"""before => (({PHASE_TEXT_JS})() !== before)
+            && (performance.now() - window.__tapStart)""",
+        arg=before,
+        polling="raf",
+        timeout=15_000,
     )
-    times: list[float] = []
-    for _ in range(taps):
-        stand = button(page, "Stand")
-        stand.wait_for(state="attached")
-        page.wait_for_timeout(150)  # let the previous frame settle: measure the tap alone
-        box = stand.bounding_box()
-        before = phase_text(page)
-        if box is None or before is None:
-            raise RuntimeError("no Stand button or no question text on the page")
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.click(x, y)
-        handle = page.wait_for_function(
-            f"""before => (({PHASE_TEXT_JS})() !== before)
-                && (performance.now() - window.__tapStart)""",
-            arg=before,
-            polling="raf",
-            timeout=15_000,
-        )
-        times.append(float(handle.json_value()))
-    return times
+    return float(handle.json_value())
+
+
+def time_taps(browser: Browser, bare_url: str, app_urls: list[str],
+              taps: int) -> tuple[list[float], list[float]]:
+    """Taps the bare app and the Gnav table in turn: `taps` Stands in each game of
+    `app_urls` (one pass each), as many in the bare app. Returns (bare, app) times."""
+    bare_page, _ = open_tap_page(browser, bare_url)
+    watch_taps(bare_page)
+    bare: list[float] = []
+    app: list[float] = []
+    try:
+        for url in app_urls:
+            page, _ = open_tap_page(browser, url)
+            try:
+                watch_taps(page)
+                for _ in range(taps):
+                    bare.append(time_tap(bare_page))
+                    app.append(time_tap(page))
+            finally:
+                page.context.close()
+    finally:
+        bare_page.context.close()
+    return bare, app
 
 
 def time_open(browser: Browser, url: str) -> float:
@@ -207,8 +236,13 @@ def machine() -> str:
         pass
     return (
         f"nproc {os.cpu_count()}, CPU {cpu}, Python {platform.python_version()}, "
-        f"flet {flet.__version__}"
+        f"flet {flet.__version__}, load average {load()}"
     )
+
+
+def load() -> str:
+    """The 1, 5 and 15 minute load averages (others' jobs share this machine)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def fmt(values: list[float]) -> str:
@@ -221,15 +255,19 @@ def fmt(values: list[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=500)
-    parser.add_argument("--taps", type=int, default=19, help="Stand taps per app (at most 19)")
+    parser.add_argument("--taps", type=int, default=19,
+                        help="Stand taps per pass (at most 19: one round of 20 seats)")
+    parser.add_argument("--passes", type=int, default=3,
+                        help="passes of taps, each in its own copy of the long game")
     parser.add_argument("--opens", type=int, default=5, help="page opens per game")
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="gnav-bench-"))
     t = time.perf_counter()
-    long_id, new_id, n_events = make_data(tmp / "data", args.rounds)
+    long_ids, new_id, n_events = make_data(tmp / "data", args.rounds, max(args.passes, 1))
+    long_id = long_ids[0]
     print(f"data: {args.rounds} rounds, {n_events} events, imported in "
-          f"{time.perf_counter() - t:.1f} s", flush=True)
+          f"{time.perf_counter() - t:.1f} s; load average at start {load()}", flush=True)
 
     app = AppServer(tmp / "data").start()
     bare = AppServer(tmp / "bare")
@@ -249,12 +287,8 @@ def main() -> int:
                 opens_new.append(time_open(browser, f"{app.url}/game/{new_id}"))
                 opens_long.append(time_open(browser, f"{app.url}/game/{long_id}"))
 
-            page, _ = open_tap_page(browser, f"{bare.url}/")
-            taps_bare = time_taps(page, args.taps)
-            page.context.close()
-            page, _ = open_tap_page(browser, f"{app.url}/game/{long_id}")
-            taps_app = time_taps(page, args.taps)
-            page.context.close()
+            taps_bare, taps_app = time_taps(
+                browser, f"{bare.url}/", [f"{app.url}/game/{i}" for i in long_ids], args.taps)
             browser.close()
     finally:
         app.stop()
