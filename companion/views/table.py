@@ -59,6 +59,7 @@ News = Callable[[Tr], list[str]]
 
 CALL_ORDER = ("none", "cuckoo", "dragoon", "cat", "horse", "house")
 CALL_HEIGHT_PHONE = 88  # a call button on a phone: piece, the call on up to two lines, gloss
+CALL_HEIGHT_SHORT = 76  # the same on a phone under 700 px tall (360 x 640)
 
 
 class GameScreen:
@@ -69,7 +70,8 @@ class GameScreen:
         state = game.state
         self.tiles = [SeatTile(name, tr=app.tr) for name in state.names]
         self.pool = PoolView(app.tr)
-        self.title = ft.Text("", size=theme.TITLE - 4, weight=ft.FontWeight.BOLD,
+        self.title = ft.Text("", size=theme.TITLE - (8 if app.phone else 4),
+                             weight=ft.FontWeight.BOLD,
                              no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         self.banner_text = ft.Column([], spacing=2)
         self.banner = ft.Container(
@@ -124,6 +126,11 @@ class GameScreen:
         self._error_shown: tuple[object, object] = (None, None)
         # the banner is kept as a function of the language, so a switch retells the same news
         self.news: News = self._opening_banner()
+        # whether the banner only tells the change that the question now asks about (then a
+        # phone, short of height, leaves it out: the question says the same)
+        events = game.events
+        self.news_asks = (bool(events) and isinstance(events[-1], Change)
+                          and state.phase == "asking")
         body_rows: list[ft.Control] = []
         if narrow:
             body_rows.append(ft.Row(tools, spacing=0 if app.phone else 8,
@@ -219,6 +226,8 @@ class GameScreen:
                                                 and self.show_settlement()))
         if picking and self.app.phone:
             banner = False  # the picker needs the height; its prompt says it all
+        if self.app.phone and state.phase == "asking" and self.news_asks:
+            banner = False  # the answers need the height; the question says who asks whom
         if banner != self.banner.visible:
             self.banner.visible = banner
             changed.append(self.banner)
@@ -280,6 +289,7 @@ class GameScreen:
         if not isinstance(old, GameScreen) or old.game.id != self.game.id:
             return
         self.news = old.news
+        self.news_asks = old.news_asks
         self.dismissed_at = old.dismissed_at
         if old.picker is not None and old.picker_key is not None:
             self.render()
@@ -331,6 +341,7 @@ class GameScreen:
             "change": big_button(_("Change"), None, width=w),
             "none": big_button(_("Swap"), None, width=w),
         }
+        call_height = CALL_HEIGHT_SHORT if self.app.height < 700 else CALL_HEIGHT_PHONE
         call_style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=4),
                                     shape=ft.RoundedRectangleBorder(radius=16))
         for call in CALL_ORDER[1:]:
@@ -351,10 +362,10 @@ class GameScreen:
             b = big_button(content, None, filled=False, width=w)
             if phone:
                 b.style = call_style
-                b.height = CALL_HEIGHT_PHONE
+                b.height = call_height
             self.answer_buttons[call] = b
         if phone:
-            self.answer_buttons["none"].height = CALL_HEIGHT_PHONE
+            self.answer_buttons["none"].height = call_height
         self.answer_buttons["between"] = button(_("Between rounds"), self.between_rounds)
         self.answer_buttons["knock"] = button(_("Knock"), self.knock_menu)
         for key, b in self.answer_buttons.items():
@@ -484,6 +495,7 @@ class GameScreen:
             return
         show_error(self.error, None)
         self.news = lambda tr: banner_lines(outcome, self.state, tr)
+        self.news_asks = isinstance(event, Change)
         self.app.refresh(*self.render())
 
     def cut(self, pieces: Pieces) -> None:
@@ -495,6 +507,7 @@ class GameScreen:
     def next_round(self, e: Any = None) -> None:
         self.dismissed_at = len(self.game.events)
         self.news = lambda tr: [now_sentence(self.state, tr)]
+        self.news_asks = False
         self.app.refresh(*self.render())
 
     def undo(self, e: Any = None) -> None:
@@ -505,6 +518,7 @@ class GameScreen:
             self.app.refresh(self.error)
             return
         show_error(self.error, None)
+        self.news_asks = False
         rules = self.state.table.rules
         if event is None:
             self.news = lambda _: [_("Nothing to undo."), now_sentence(self.state, _)]
@@ -523,6 +537,7 @@ class GameScreen:
             self.app.refresh(self.error)
             return
         show_error(self.error, None)
+        self.news_asks = False
         rules = self.state.table.rules
         if event is None:
             self.news = lambda _: [_("Nothing to redo."), now_sentence(self.state, _)]

@@ -395,3 +395,24 @@ def test_import_a_journal_file_bad_then_good(app: App) -> None:
     assert app.store.list_games() == []
     tables.import_file((header + '{"ev": "deal"}\n').encode())
     assert isinstance(app.screen, GameScreen) and app.screen.game.state.phase == "turns"
+
+
+def test_phone_leaves_out_a_banner_that_only_repeats_the_question(app: App) -> None:
+    """On a phone the answers need the height: while a swap waits, a banner that only tells
+    who asks whom (the question says it) is left out; news beyond that (an undo) is shown."""
+    app.width, app.height = 360, 640
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    tap(screen.view, "Change")
+    assert screen.state.phase == "asking"
+    assert not screen.banner.visible
+    assert screen.answer_buttons["cuckoo"].height == 76  # short phone: shorter call buttons
+    tap(screen.view, "Undo")
+    tap(screen.view, "Redo")
+    assert screen.state.phase == "asking" and screen.banner.visible
+    assert "Redid" in " ".join(texts(screen.banner))
+    app.width, app.height = 1280, 800
+    tablet = new_game(app)
+    tap(tablet.view, "Deal")
+    tap(tablet.view, "Change")
+    assert tablet.banner.visible
