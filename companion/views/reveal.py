@@ -62,10 +62,17 @@ class PiecePicker:
                 [ft.Container(seats_part, width=300), ft.Container(self.grid, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
             )
-        self.control = ft.Column(
-            [ft.Semantics(identifier="phase", content=self.prompt), body, self.done_button],
-            spacing=10 if narrow else 12,
-        )
+        question = ft.Semantics(identifier="phase", content=self.prompt)
+        if narrow:
+            self.control = ft.Column([question, body, self.done_button], spacing=10)
+        else:
+            # beside the prompt, so a long column of seats (20, 40) never pushes it out of view
+            self.control = ft.Column(
+                [ft.Row([ft.Container(question, expand=True), self.done_button],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 body],
+                spacing=12,
+            )
         self._seats_shown: dict[str, tuple[str | None, bool]] = {}
         self._pieces_shown: dict[str, tuple[int, bool]] = {}
         self.fill()
