@@ -351,6 +351,12 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
     _fsync_dir(path.parent)
 
 
+def fsync_file(path: Path) -> None:
+    """The file and its folder entry on the disk."""
+    _fsync(path)
+    _fsync_dir(path.parent)
+
+
 def _fsync(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:

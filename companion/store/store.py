@@ -16,8 +16,16 @@ from companion.engine.journal import event_line, header_line, replay
 from .errors import StoreError
 from .game import Game
 from .paths import DB_NAME, default_data_dir
-from .salvage import keep_copy, recover_file
-from .schema import Damaged, Database, display_time, open_database, summary_values, utc_now
+from .salvage import fsync_file, keep_copy, recover_file
+from .schema import (
+    Damaged,
+    Database,
+    display_time,
+    file_stamp,
+    open_database,
+    summary_values,
+    utc_now,
+)
 
 NO_GAME = N_("There is no game number {n}; it may have been deleted.")
 
@@ -188,6 +196,18 @@ class Store:
             dropped, line=first_bad.line, reason=reason,
             events=Text.n("{count} event", "{count} events", kept),
         )
+
+    def keep_damaged_journal(self, data: bytes | str) -> Path:
+        """Writes a damaged journal, exactly as it came, into the data folder before
+        `recover_journal` keeps part of it: nothing the referee brought is thrown away."""
+        kept = self.folder / f"imported-journal.damaged-{file_stamp()}.jsonl"
+        n = 1
+        while kept.exists():
+            kept = self.folder / f"imported-journal.damaged-{file_stamp()}-{n}.jsonl"
+            n += 1
+        kept.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "replace"))
+        fsync_file(kept)
+        return kept
 
     def export_journal(self, game_id: int) -> str:
         """The journal (v1) of the game's active events, as `replay` reads it."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import GnavError
+from companion.engine import GnavError, JournalError
 from companion.i18n import EN, N_, Tr
 from companion.store import GameSummary, StoreError
 
@@ -61,6 +61,10 @@ class TablesScreen:
             text_size=theme.SMALL, hint_text=_("Paste a journal: one JSON line per event"),
         )
         self.import_error = error_text()
+        # a journal cut off or damaged after its header: its good lines can still be kept
+        self.recover_button: Any = button("", self.do_recover, icon=ft.Icons.HEALING)
+        self.recover_button.visible = False
+        self.damaged: str | bytes | None = None
         self.import_box = ft.Column(
             [self.import_field,
              ft.Row([button(_("Import"), self.do_import, kind="filled"),
@@ -68,7 +72,8 @@ class TablesScreen:
                      button(_("Open a file"), lambda e: app.open_file(self.import_file),
                             icon=ft.Icons.FOLDER_OPEN),
                      button(_("Cancel"), self.hide_import, kind="text")], wrap=True),
-             self.import_error],
+             self.import_error,
+             self.recover_button],
             visible=False,
         )
         self.export_box = ft.Column([], visible=False)
@@ -225,6 +230,7 @@ class TablesScreen:
 
     def hide_import(self, e: Any = None) -> None:
         self.import_box.visible = False
+        self.recover_button.visible, self.damaged = False, None
         self.app.refresh()
 
     def do_import(self, e: Any = None) -> None:
@@ -236,15 +242,49 @@ class TablesScreen:
         self._import(data)
 
     def _import(self, data: str | bytes) -> bool:
+        _ = self.app.tr
+        self.damaged = None
+        self.recover_button.visible = False
         try:
             game = self.app.store.import_journal(data)
         except (GnavError, StoreError) as err:
             # JournalError reads "line N: ..."; nothing was stored
             show_error(self.import_error, self.app.tr.error(err))
+            if isinstance(err, JournalError) and err.line > 1:
+                self.damaged = data
+                self.recover_button.content = _("Keep the events before line {line}",
+                                                line=err.line)
+                self.recover_button.visible = True
             self.app.refresh()
             return False
         self.app.go(f"/game/{game.id}")
         return True
+
+    def do_recover(self, e: Any = None) -> None:
+        """The damaged journal is kept as it came, in the data folder, then every event before
+        its first bad line is imported; the table is told both in one notice."""
+        data, self.damaged = self.damaged, None
+        if data is None:
+            return
+        _ = self.app.tr
+        self.recover_button.visible = False
+        try:
+            kept = self.app.store.keep_damaged_journal(data)
+            game, notice = self.app.store.recover_journal(data)
+        except (GnavError, StoreError, OSError) as err:
+            show_error(self.import_error, self.app.tr.error(err))
+            self.app.refresh()
+            return
+        self.import_field.value = ""
+        self.import_error.visible = False
+        self.import_box.visible = False
+        sentence = self.app.tr.error(notice) if notice else ""
+        self.notice.value = " ".join(filter(None, [
+            sentence, _("The journal as it came was kept as {file}.", file=str(kept)),
+            _("It is game {number} in the list.", number=game.id)]))
+        self.notice.visible = True
+        self.fill()
+        self.app.refresh()
 
     def fail(self, message: str) -> None:
         show_error(self.error, message)
