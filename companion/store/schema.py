@@ -139,8 +139,9 @@ def open_database(path: Path) -> sqlite3.Connection:
         # COMMIT: 2 ms on a quiet disk here, 10 to 230 ms when other jobs write, on the path
         # of every tap. A power cut or kernel crash could lose what was committed but not yet
         # on the disk, so the Database fsyncs the WAL on its own thread right after each
-        # commit (WalSync): the window is the few milliseconds of that fsync, while the screen
-        # updates, instead of until SQLite's next checkpoint.
+        # commit (WalSync): the window is the time that fsync takes (about 2 ms on a quiet
+        # disk, longer while other programs write), while the screen updates, instead of
+        # until SQLite's next checkpoint.
         con.execute("PRAGMA synchronous = NORMAL")
         # deleted rows and freed pages are zeroed, so salvage (pages.py) cannot bring them back
         con.execute("PRAGMA secure_delete = ON")
