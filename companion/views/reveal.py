@@ -97,7 +97,7 @@ class PiecePicker:
 
     def _piece_part(self, piece: str) -> _PiecePart:
         dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE) for _k in range(2)]
-        width = 78 if self.narrow else 104
+        width = 70 if self.narrow else 104  # four across on a 360 px phone
         pick = Button(piece_title(piece, self.tr).lower(),
                          on_click=lambda e: self.pick(piece),
                          width=width, height=theme.TOUCH + (0 if self.narrow else 8),
