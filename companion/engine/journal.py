@@ -152,7 +152,7 @@ def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
             event = read.get(text)
             if event is None:
                 event = parse_event(decode_line(text))
-                if len(text) <= _SHORT_LINE:
+                if len(text) <= SHORT_LINE:
                     read[text] = event
             apply(event)
         except GnavError as err:
@@ -161,6 +161,6 @@ def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
     return table, events, state
 
 
-_SHORT_LINE = 120
+SHORT_LINE = 120
 
 

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from companion.engine import Event, GnavError, Outcome, Table, TableState, Text, parse_event
-from companion.engine.journal import decode_line, dumps, event_line
+from companion.engine.journal import SHORT_LINE, decode_line, dumps, event_line
 
 from .errors import StoreError
 from .schema import Database, summary_values, utc_now
@@ -48,9 +48,18 @@ class Game:
         self._snapshots: dict[int, TableState] = {0: self.state.clone()}
         self._redo: list[Event] = []  # a stack: the next event to redo is last
         self._deleted = False
+        # as journal.replay does: the short lines (stands, changes, replies) repeat thousands
+        # of times in a long game, and the same text always reads as the same frozen event
+        read: dict[str, Event] = {}
         for seq, line in enumerate(active):
             try:
-                event = parse_event(decode_line(line))
+                cached = read.get(line)
+                if cached is None:
+                    event = parse_event(decode_line(line))
+                    if len(line) <= SHORT_LINE:
+                        read[line] = event
+                else:
+                    event = cached
                 outcome = self.state.apply(event)
             except GnavError as err:
                 self.bad_line = (seq, err.text)
