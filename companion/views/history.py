@@ -34,7 +34,11 @@ class HistoryScreen:
         self.where = ft.Text("", size=theme.SMALL)
         self.earlier = button(_("Earlier"), self.show_earlier, kind="text")
         self.later = button(_("Later"), self.show_later, kind="text")
-        self.nav = ft.Row([self.earlier, self.where, self.later], wrap=True)
+        # a 2,000-round game has hundreds of pages: its start and its end are one tap away
+        self.first = button(_("From the start"), self.show_first, kind="text")
+        self.last = button(_("Latest"), self.show_last, kind="text")
+        self.nav = ft.Row([self.first, self.earlier, self.where, self.later, self.last],
+                          wrap=True)
         # where round numbers are known: (index, Deals among the events before it, the event
         # just before it, to tell that the game was not cut back and played on since)
         self._known: tuple[int, int, object] = (0, 0, None)
@@ -122,7 +126,9 @@ class HistoryScreen:
                    total=total) if total else _("No events"))
         for control, name, value in ((self.where, "value", where),
                                      (self.earlier, "disabled", self.start == 0),
-                                     (self.later, "disabled", stop >= total)):
+                                     (self.first, "disabled", self.start == 0),
+                                     (self.later, "disabled", stop >= total),
+                                     (self.last, "disabled", stop >= total)):
             if getattr(control, name) != value:
                 setattr(control, name, value)
                 changed.append(control)
@@ -138,6 +144,14 @@ class HistoryScreen:
     def show_later(self, e: Any = None) -> None:
         # never past the last full page, so every page but a short game's is full
         self.start = min(self.start + PAGE, max(0, len(self.game.events) - PAGE))
+        self.send(self.fill())
+
+    def show_first(self, e: Any = None) -> None:
+        self.start = 0
+        self.send(self.fill())
+
+    def show_last(self, e: Any = None) -> None:
+        self.start = max(0, len(self.game.events) - PAGE)
         self.send(self.fill())
 
     def send(self, changed: list[ft.Control]) -> None:

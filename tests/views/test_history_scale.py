@@ -138,7 +138,8 @@ def test_history_of_the_long_game_builds_one_page_and_pages_in_place(
         assert screen.rows == rows and all(a is b for a, b in zip(screen.rows, rows))
         controls = sent[-1]
         assert controls, "paging sent the whole page"
-        allowed = {id(c) for c in (*rows, screen.where, screen.earlier, screen.later)}
+        allowed = {id(c) for c in (*rows, screen.where, screen.earlier, screen.later,
+                                   screen.first, screen.last)}
         assert all(id(c) in allowed for c in controls)
         seen.update(round_numbers(texts(screen.lines)))
     assert pages == -(-total // PAGE)
@@ -208,3 +209,31 @@ def test_history_keeps_round_numbers_right_after_undo_and_new_events(
     shown = texts(screen.lines)
     assert len(shown) == 2 and shown[0] == "1. Round 1: Ann deals." and shown[1].startswith("2. ")
     assert screen.where.value == "Events 1–2 of 2"
+
+
+def test_history_jumps_to_the_start_and_back_to_the_latest(
+        stored: tuple[Path, int, str]) -> None:
+    """544 pages are too many to page through: 'From the start' shows the first page with the
+    game's first lines, 'Latest' the last page again, each a page's worth of work."""
+    folder, game_id, _text = stored
+    app = App(Games(folder))
+    app.go(f"/game/{game_id}/history")
+    screen = app.screen
+    assert isinstance(screen, HistoryScreen)
+    total = len(screen.game.events)
+    latest = [row.value for row in screen.rows]
+    assert screen.first.disabled is False and screen.last.disabled is True
+    screen.game.events = CountingEvents(screen.game.events)
+    CountingEvents.read = 0
+    tap(screen.view, "From the start")
+    assert screen.start == 0 and CountingEvents.read <= PAGE
+    assert screen.rows[0].value.startswith("1. Round 1: ")
+    first_rounds = list(round_numbers([r.value for r in screen.rows]).values())
+    assert first_rounds == list(range(1, len(first_rounds) + 1)) and len(first_rounds) > 1
+    assert screen.first.disabled is True and screen.earlier.disabled is True
+    assert screen.last.disabled is False
+    CountingEvents.read = 0
+    tap(screen.view, "Latest")
+    assert screen.start == total - PAGE and CountingEvents.read <= PAGE
+    assert [row.value for row in screen.rows] == latest
+    assert screen.last.disabled is True and screen.later.disabled is True
