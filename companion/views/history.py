@@ -37,8 +37,10 @@ class HistoryScreen:
         # a 2,000-round game has hundreds of pages: its start and its end are one tap away
         self.first = button(_("From the start"), self.show_first, kind="text")
         self.last = button(_("Latest"), self.show_last, kind="text")
-        self.nav = ft.Row([self.first, self.earlier, self.where, self.later, self.last],
-                          wrap=True)
+        # where the page is first, then the four moves: on a phone they wrap to two lines
+        self.nav = ft.Column([self.where,
+                              ft.Row([self.first, self.earlier, self.later, self.last],
+                                     wrap=True, spacing=4, run_spacing=0)], spacing=0)
         # where round numbers are known: (index, Deals among the events before it, the event
         # just before it, to tell that the game was not cut back and played on since)
         self._known: tuple[int, int, object] = (0, 0, None)
@@ -47,7 +49,10 @@ class HistoryScreen:
         self.view = ft.View(
             route=f"/game/{game.id}/history",
             appbar=ft.AppBar(
-                title=heading(_("History of game {n}", n=game.id)),
+                # a phone's bar also holds Back, language and theme: the long title was cut
+                title=heading(_("History") if app.phone else _("History of game {n}",
+                                                                n=game.id),
+                              theme.NAME - 4 if app.phone else theme.TITLE),
                 actions=top_actions(app, button(_("Back to the table"),
                                                 lambda e: app.go(f"/game/{game.id}"),
                                                 kind="text")),
