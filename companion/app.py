@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ class Games:
         self._data_dir = data_dir
         self._store: Store | None = None
         self._lock = threading.Lock()
+        self._apps: weakref.WeakSet[App] = weakref.WeakSet()
 
     @property
     def store(self) -> Store:
@@ -48,6 +50,19 @@ class Games:
 
     def game(self, game_id: int) -> Game:
         return self.store.open_game(game_id)
+
+    def join(self, app: App) -> None:
+        """A session to tell when a game changes (weakly held: a closed session goes)."""
+        with self._lock:
+            self._apps.add(app)
+
+    def announce(self, game_id: int, source: App) -> None:
+        """Game `game_id` changed in `source`: every other session showing it redraws, so a
+        second device (the referee link handed on) never offers a move from the past."""
+        with self._lock:
+            others = [app for app in self._apps if app is not source]
+        for app in others:
+            app.game_changed(game_id)
 
 
 LANGUAGE_KEY = "gnav.language"
@@ -61,6 +76,7 @@ class App:
     def __init__(self, games: Games, page: ft.Page | None = None,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         self.games = games
+        games.join(self)
         self.page = page
         self.tr = Tr(lang)
         self.prefs: ft.SharedPreferences | None = None
@@ -96,6 +112,24 @@ class App:
     @property
     def store(self) -> Store:
         return self.games.store
+
+    def game_changed(self, game_id: int) -> None:
+        """Another session changed game `game_id`: redraw it here if it is shown, on this
+        session's own thread (Flet runs a session's handlers in its executor)."""
+        if self.page is None:
+            self._follow(game_id)
+            return
+        try:
+            self.page.run_thread(self._follow, game_id)
+        except Exception:  # noqa: BLE001 - a session closing as it is told; nothing to redraw
+            return
+
+    def _follow(self, game_id: int) -> None:
+        screen = self.screen
+        game = getattr(screen, "game", None)
+        follow = getattr(screen, "follow", None)
+        if follow is not None and game is not None and game.id == game_id:
+            follow()
 
     @property
     def phone(self) -> bool:

@@ -497,6 +497,7 @@ class GameScreen:
         self.news = lambda tr: banner_lines(outcome, self.state, tr)
         self.news_asks = isinstance(event, Change)
         self.app.refresh(*self.render())
+        self.app.games.announce(self.game.id, self.app)
 
     def cut(self, pieces: Pieces) -> None:
         self.act(Cut(pieces))
@@ -528,6 +529,8 @@ class GameScreen:
                 _("Undid: {event}.", event=event_sentence(undone, rules, _)),
                 now_sentence(self.state, _)]
         self.app.refresh(*self.render())
+        if event is not None:
+            self.app.games.announce(self.game.id, self.app)
 
     def redo(self, e: Any = None) -> None:
         try:
@@ -547,6 +550,14 @@ class GameScreen:
             self.news = lambda _: [
                 _("Redid: {event}.", event=event_sentence(redone, rules, _)),
                 *banner_lines(outcome, self.state, _)]
+        self.app.refresh(*self.render())
+        if event is not None:
+            self.app.games.announce(self.game.id, self.app)
+
+    def follow(self) -> None:
+        """The game changed on another device or tab: show where it stands now."""
+        self.news = lambda _: [_("Changed on another screen."), now_sentence(self.state, _)]
+        self.news_asks = False
         self.app.refresh(*self.render())
 
     def knock_menu(self, e: Any = None) -> None:
