@@ -17,24 +17,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from companion.i18n import LANGUAGES, LOCALE_DIR, po_path
-from companion.i18n.catalog import Entry, read_po, write_po
+from companion.i18n.catalog import Entry, merge_po, po_header, read_po, write_po
 from companion.i18n.extract import all_messages
-
-HEADERS = {
-    "nb": "Norwegian Bokmål",
-    "da": "Danish",
-}
-
-
-def header(lang: str) -> Entry:
-    return Entry(msgid="", msgstr=[(
-        "Project-Id-Version: gnav-companion\n"
-        f"Language: {lang}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\n"
-    )], comments=[f"# {HEADERS.get(lang, lang)} translation of Gnav Companion."])
 
 
 def template() -> list[Entry]:
@@ -48,21 +32,13 @@ def template() -> list[Entry]:
 
 def update() -> None:
     pot = template()
-    (LOCALE_DIR / "companion.pot").write_text(write_po([header("LANGUAGE"), *pot]),
+    what = "Gnav Companion"
+    (LOCALE_DIR / "companion.pot").write_text(write_po([po_header("LANGUAGE", what), *pot]),
                                               encoding="utf-8")
     for lang in LANGUAGES[1:]:
         path = po_path(lang)
-        old = {e.key: e for e in read_po(path)} if path.exists() else {}
-        merged = [header(lang)]
-        for e in pot:
-            known = old.get(e.key)
-            if known is not None and len(known.msgstr) == len(e.msgstr):
-                e = Entry(e.msgid, e.msgctxt, e.msgid_plural, list(known.msgstr), e.comments)
-            merged.append(e)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(write_po(merged), encoding="utf-8")
-        missing = sum(1 for e in merged[1:] if not e.translated)
-        print(f"{path.relative_to(REPO)}: {len(merged) - 1} messages, {missing} untranslated")
+        count, missing = merge_po(pot, path, lang, what)
+        print(f"{path.relative_to(REPO)}: {count} messages, {missing} untranslated")
 
 
 def check() -> int:

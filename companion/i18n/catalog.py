@@ -151,3 +151,34 @@ def write_po(entries: list[Entry]) -> str:
 
 def read_po(path: Path) -> list[Entry]:
     return parse_po(path.read_text(encoding="utf-8"))
+
+
+LANGUAGE_NAMES = {"nb": "Norwegian Bokmål", "da": "Danish"}
+
+
+def po_header(lang: str, what: str) -> Entry:
+    """The header entry of a catalogue in `lang`; `what` says whose messages it holds."""
+    return Entry(msgid="", msgstr=[(
+        "Project-Id-Version: gnav-companion\n"
+        f"Language: {lang}\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Content-Transfer-Encoding: 8bit\n"
+        "Plural-Forms: nplurals=2; plural=(n != 1);\n"
+    )], comments=[f"# {LANGUAGE_NAMES.get(lang, lang)} translation of {what}."])
+
+
+def merge_po(pot: list[Entry], path: Path, lang: str, what: str) -> tuple[int, int]:
+    """Rewrites the catalogue at `path` to hold exactly the template's messages: known
+    translations kept, new messages added empty, messages no longer used dropped. Returns how
+    many messages it holds and how many lack a translation."""
+    old = {e.key: e for e in read_po(path)} if path.exists() else {}
+    merged = [po_header(lang, what)]
+    for e in pot:
+        known = old.get(e.key)
+        if known is not None and len(known.msgstr) == len(e.msgstr):
+            e = Entry(e.msgid, e.msgctxt, e.msgid_plural, list(known.msgstr), e.comments)
+        merged.append(e)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(write_po(merged), encoding="utf-8")
+    return len(merged) - 1, sum(1 for e in merged[1:] if not e.translated)

@@ -8,22 +8,8 @@
 from __future__ import annotations
 
 from . import ERRORS_DOMAIN, LANGUAGES, LOCALE_DIR, po_path
-from .catalog import Entry, read_po, write_po
+from .catalog import Entry, merge_po, po_header, write_po
 from .extract import all_error_messages
-
-NAMES = {"nb": "Norwegian Bokmål", "da": "Danish"}
-
-
-def header(lang: str) -> Entry:
-    return Entry(msgid="", msgstr=[(
-        "Project-Id-Version: gnav-companion\n"
-        f"Language: {lang}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\n"
-    )], comments=[(f"# {NAMES.get(lang, lang)} translation of Gnav Companion's engine and "
-                   "store messages (the errors domain).")])
 
 
 def template() -> list[Entry]:
@@ -39,22 +25,14 @@ def template() -> list[Entry]:
 def update() -> list[str]:
     """Writes the template and merges every language; returns one line per catalogue."""
     pot = template()
-    (LOCALE_DIR / f"{ERRORS_DOMAIN}.pot").write_text(write_po([header("LANGUAGE"), *pot]),
-                                                      encoding="utf-8")
+    what = "Gnav Companion's engine and store messages (the errors domain)"
+    (LOCALE_DIR / f"{ERRORS_DOMAIN}.pot").write_text(
+        write_po([po_header("LANGUAGE", what), *pot]), encoding="utf-8")
     report: list[str] = []
     for lang in LANGUAGES[1:]:
         path = po_path(lang, ERRORS_DOMAIN)
-        old = {e.key: e for e in read_po(path)} if path.exists() else {}
-        merged = [header(lang)]
-        for e in pot:
-            known = old.get(e.key)
-            if known is not None and len(known.msgstr) == len(e.msgstr):
-                e = Entry(e.msgid, e.msgctxt, e.msgid_plural, list(known.msgstr), e.comments)
-            merged.append(e)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(write_po(merged), encoding="utf-8")
-        missing = sum(1 for e in merged[1:] if not e.translated)
-        report.append(f"{path.name} ({lang}): {len(merged) - 1} messages, {missing} untranslated")
+        count, missing = merge_po(pot, path, lang, what)
+        report.append(f"{path.name} ({lang}): {count} messages, {missing} untranslated")
     return report
 
 
