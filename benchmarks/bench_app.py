@@ -59,21 +59,29 @@ SEATS = (
     "Kari", "Lars", "Mia", "Nils", "Ola", "Per", "Rut", "Siv", "Tor", "Unn",
 )
 
-# The question text: what the app (and the bare app) wraps in Semantics(identifier="phase").
-PHASE_TEXT_JS = """() => {
-    const el = document.querySelector('[flt-semantics-identifier="phase"]');
+def semantics_text_js(identifier: str, empty_as_null: bool = False) -> str:
+    """A page function: the text of the Semantics node with this identifier (its own texts
+    and aria-labels, in order), or null when it is not there (or, if asked, has no text)."""
+    end = "return text ? text : null;" if empty_as_null else "return text;"
+    return f"""() => {{
+    const el = document.querySelector('[flt-semantics-identifier="{identifier}"]');
     if (!el) return null;
     const parts = [];
-    const walk = n => {
-        if (n.nodeType === 3) { const t = n.textContent.trim(); if (t) parts.push(t); return; }
+    const walk = n => {{
+        if (n.nodeType === 3) {{ const t = n.textContent.trim(); if (t) parts.push(t); return; }}
         if (n.nodeType !== 1) return;
         const label = n.getAttribute('aria-label');
         if (label) parts.push(label.trim());
         for (const c of n.childNodes) walk(c);
-    };
+    }};
     walk(el);
-    return parts.join(' ');
-}"""
+    const text = parts.join(' ');
+    {end}
+}}"""
+
+
+# The question text: what the app (and the bare app) wraps in Semantics(identifier="phase").
+PHASE_TEXT_JS = semantics_text_js("phase")
 
 
 def table_header(seats: tuple[str, ...] = SEATS) -> Table:

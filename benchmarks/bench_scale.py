@@ -42,28 +42,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_app import PHASE_TEXT_JS, machine, time_open
+from bench_app import PHASE_TEXT_JS, machine, semantics_text_js, time_open
 from browser_ui import TABLET, AppServer, button, enable_semantics, hook, launch_chromium
 from playwright.sync_api import Browser, Page, sync_playwright
 from synthetic import long_game
 
 from companion.engine.journal import dumps
 
-HISTORY_TEXT_JS = """() => {
-    const el = document.querySelector('[flt-semantics-identifier="history"]');
-    if (!el) return null;
-    const parts = [];
-    const walk = n => {
-        if (n.nodeType === 3) { const t = n.textContent.trim(); if (t) parts.push(t); return; }
-        if (n.nodeType !== 1) return;
-        const label = n.getAttribute('aria-label');
-        if (label) parts.push(label.trim());
-        for (const c of n.childNodes) walk(c);
-    };
-    walk(el);
-    const text = parts.join(' ');
-    return text ? text : null;
-}"""
+HISTORY_TEXT_JS = semantics_text_js("history", empty_as_null=True)
 
 # Where the list is scrolled to, as the accessibility tree says: Flutter moves the scrolling
 # node's scrollTop and the list node's transform (its box alone can stay where it was).
