@@ -37,8 +37,10 @@ class Marks:
         self.dot = dot
         self.box = box
         self._dot_paint = ft.Paint(color=ft.Colors.PRIMARY, style=ft.PaintingStyle.FILL)
-        self._tally_paint = ft.Paint(color=ft.Colors.ON_SURFACE, style=ft.PaintingStyle.FILL)
-        self.path = cv.Path([], paint=self._dot_paint)
+        self.path = cv.Path([], paint=self._dot_paint)  # the counters
+        # the chalk strokes, each a line segment of one shape (butt ends: a bar is a rectangle)
+        self.strokes = cv.Points([], point_mode=cv.PointMode.LINES,
+                                 paint=ft.Paint(color=ft.Colors.ON_SURFACE, stroke_width=3))
         self.control = cv.Canvas([self.path], width=0, height=dot)
         self.shown = 0  # dots or strokes drawn
         self._key: tuple[object, ...] | None = None
@@ -73,33 +75,34 @@ class Marks:
         d, step = self.dot * s, step * s
         self.path.elements = [cv.Path.Oval((k % per_row) * step, (k // per_row) * step, d, d)
                               for k in range(n)]
-        if self.path.paint is not self._dot_paint:
-            self.path.paint = self._dot_paint
+        if self.control.shapes[0] is not self.path:
+            self.control.shapes = [self.path]
         rows = math.ceil(n / per_row) if n else 0
         self.control.width = min(n, per_row) * step
         self.control.height = max(rows * step - 4 * s, 0)
 
     def _tally(self, n: int) -> None:
-        # a group: four bars 3 wide, 8 apart, crossed by a fifth from low left to high right
+        # A group: four bars 3 wide, 8 apart, crossed by a fifth from low left to high right.
+        # Every stroke is one line segment (two points) of one `Points` shape, so a seat's
+        # whole tally is one element on the wire however many strokes it holds (as `Path`
+        # elements a group of five was nine: four rectangles and a five-step parallelogram).
         groups = math.ceil(n / 5)
         per_row, s = self._fit(groups, 36, 24)
-        h, bar = 20 * s, 3 * s
-        elements: list[cv.Path.PathElement] = []
+        h = 20 * s
+        points: list[ft.OffsetValue] = []
         for g in range(groups):
             x0, y0 = (g % per_row) * 36 * s, (g // per_row) * 24 * s
             k = min(n - 5 * g, 5)
             for b in range(min(k, 4)):
-                elements.append(cv.Path.Rect(x0 + b * 8 * s, y0, bar, h))
+                x = x0 + (b * 8 + 1.5) * s
+                points += [(x, y0), (x, y0 + h)]
             if k == 5:
-                # the slash as a thin parallelogram (one fill paint draws everything)
-                elements += [cv.Path.MoveTo(x0 - 3 * s, y0 + 15 * s),
-                             cv.Path.LineTo(x0 + 30 * s, y0 + 3 * s),
-                             cv.Path.LineTo(x0 + 30 * s, y0 + 6 * s),
-                             cv.Path.LineTo(x0 - 3 * s, y0 + 18 * s),
-                             cv.Path.Close()]
-        self.path.elements = elements
-        if self.path.paint is not self._tally_paint:
-            self.path.paint = self._tally_paint
+                points += [(x0 - 3 * s, y0 + 16.5 * s), (x0 + 30 * s, y0 + 4.5 * s)]
+        if self.control.shapes[0] is not self.strokes:
+            self.control.shapes = [self.strokes]
+        self.strokes.points = points
+        if self.strokes.paint.stroke_width != 3 * s:  # a new Paint: the diff sees it
+            self.strokes.paint = ft.Paint(color=ft.Colors.ON_SURFACE, stroke_width=3 * s)
         rows = math.ceil(groups / per_row) if groups else 0
         self.control.width = min(groups, per_row) * 36 * s
         self.control.height = max(rows * 24 * s - 4 * s, 0)

@@ -317,6 +317,34 @@ def test_seat_tiles_show_turn_dealer_and_counters(app: App) -> None:
     assert screen.tiles[2].status.value == "is asked"
 
 
+def test_tally_marks_are_one_shape_of_line_segments_that_fit_the_box() -> None:
+    import flet.canvas as cv
+
+    from companion.views.seats import Marks
+
+    marks = Marks(box=(110, 32))
+    marks.show(67, counters=False)  # 13 groups of five and two strokes
+    assert marks.control.shapes == [marks.strokes]
+    assert marks.strokes.point_mode == cv.PointMode.LINES
+    points = marks.strokes.points
+    assert points is not None and len(points) == 2 * 67  # one segment per stroke
+    xs = [p[0] for p in points if isinstance(p, tuple)]
+    ys = [p[1] for p in points if isinstance(p, tuple)]
+    assert len(xs) == len(points)
+    width, height = marks.control.width, marks.control.height
+    assert width is not None and height is not None and 0 < width <= 110 and 0 < height <= 32
+    # the bars lie inside the canvas (the slashes overhang a group's left edge by 3 px)
+    bars = [x for i, x in enumerate(xs) if i % 10 < 8 or i >= 2 * 65]
+    assert min(bars) >= 0 and max(xs) <= width
+    assert min(ys) >= 0 and max(ys) <= height + 1e-9
+    # a group of five: four upright bars, then one slash rising to the right
+    (ax, ay), (bx, by) = points[8], points[9]  # type: ignore[misc]
+    assert points[0][0] == points[1][0] and bx > ax and by < ay  # type: ignore[index]
+    # back to counters: the dots' path is drawn again, not the strokes
+    marks.show(3, counters=True)
+    assert marks.control.shapes == [marks.path] and len(marks.path.elements) == 3
+
+
 def test_tables_list_tells_the_time_on_the_device_clock_not_utc() -> None:
     from datetime import timedelta, timezone
 
