@@ -32,6 +32,9 @@ LIST_LABELS: dict[str, str] = {"stock_calls": N_("The stock calls {piece}"),
                                "asker_pays": N_("The asker pays for {piece}")}
 
 
+ROW_HEIGHT = 56  # a player's row: the 48 px targets and a little air
+
+
 class NewTableScreen:
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -50,7 +53,11 @@ class NewTableScreen:
                                        on_change=self.typed,
                                        max_length=MAX_NAME, text_size=theme.BODY, expand=True)
         self.name_error = error_text()
-        self.player_list = ft.Column([], spacing=4)
+        # drag a player by the handle, or move one step with the arrows
+        self.player_list = ft.ReorderableListView(
+            controls=[], show_default_drag_handles=False, on_reorder=self.reordered,
+            build_controls_on_demand=False, height=0)
+        self.no_players = body("", size=theme.SMALL)
         self.rules_group = ft.RadioGroup(
             value=self.rules, on_change=lambda e: self.set_rules(e.control.value),
             content=ft.Row([ft.Radio(value=name, label=name, label_style=LABEL) for name in PRESETS], wrap=True),
@@ -92,6 +99,7 @@ class NewTableScreen:
                                vertical_alignment=ft.CrossAxisAlignment.START),
                         self.name_error,
                         self.player_list,
+                        self.no_players,
                         ft.Divider(),
                         heading(_("Rule book"), theme.NAME),
                         self.rules_group,
@@ -147,6 +155,14 @@ class NewTableScreen:
         for i, name in enumerate(self.players):
             rows.append(ft.Row(
                 [
+                    ft.ReorderableDragHandle(
+                        # the whole 48 px square takes the finger, not just the icon
+                        content=ft.Container(
+                            ft.Icon(ft.Icons.DRAG_INDICATOR,
+                                    semantics_label=_("Drag {name}", name=name)),
+                            width=theme.TOUCH, height=theme.TOUCH,
+                            alignment=ft.Alignment.CENTER),
+                        mouse_cursor=ft.MouseCursor.GRAB),
                     ft.Text(f"{i + 1}.", size=theme.BODY, width=36),
                     ft.Text(name, size=theme.NAME, weight=ft.FontWeight.W_600, expand=True,
                             no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
@@ -159,11 +175,23 @@ class NewTableScreen:
                     icon_button(_("Remove {name}", name=name), ft.Icons.CLOSE,
                                 lambda e, n=name: self.remove(n)),
                 ],
-                spacing=2,
+                spacing=2, key=f"player-{name.casefold()}", height=ROW_HEIGHT,
             ))
-        if not self.players:
-            rows.append(body(_("Add at least two players."), size=theme.SMALL))
+        self.no_players.value = "" if self.players else _("Add at least two players.")
+        self.no_players.visible = not self.players
         self.player_list.controls = rows
+        # a list inside the page's scrolling column needs its height: all its rows, no scroll
+        self.player_list.height = len(rows) * ROW_HEIGHT
+
+    def reordered(self, e: Any) -> None:
+        """A player dragged to another place in the seating order."""
+        old, new = e.old_index, e.new_index
+        if old is None or new is None or not 0 <= old < len(self.players):
+            return
+        name = self.players.pop(old)
+        self.players.insert(max(0, min(new, len(self.players))), name)
+        self.fill()
+        self.app.refresh()
 
     def fill_dealer(self) -> None:
         _ = self.app.tr
