@@ -231,19 +231,22 @@ def open_tap_page(browser: Browser, url: str) -> tuple[Page, float]:
     return page, (time.perf_counter() - start) * 1000
 
 
-def machine() -> str:
-    import flet
-
-    cpu = platform.processor() or "?"
+def cpu_name() -> str:
+    """The processor's model name as the kernel reports it (Linux), else what Python knows."""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
+                return line.split(":", 1)[1].strip()
     except OSError:
         pass
+    return platform.processor() or platform.machine() or "?"
+
+
+def machine() -> str:
+    import flet
+
     return (
-        f"nproc {os.cpu_count()}, CPU {cpu}, Python {platform.python_version()}, "
+        f"nproc {os.cpu_count()}, CPU {cpu_name()}, Python {platform.python_version()}, "
         f"flet {flet.__version__}, load average {load()}"
     )
 

@@ -39,6 +39,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO))
 
+from bench_app import cpu_name
 from browser_ui import (
     PHONE,
     TABLET,
@@ -186,15 +187,7 @@ def one_tap(referee: Page, board: Page, streams: Streams, name: str) -> tuple[fl
 
 
 def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{os.cpu_count()} CPUs, {cpu}; Python {platform.python_version()}"
+    return f"{os.cpu_count()} CPUs, {cpu_name()}; Python {platform.python_version()}"
 
 
 def load() -> str:
