@@ -61,7 +61,8 @@ def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
             "sits_out": state.sitting_out[i],
             "in_round": state.in_round[i],
             "knocked": state.knocked[i],
-            "dealer": state.dealer == i,
+            # as on the referee's screen: a finished game has no dealer (the last may be out)
+            "dealer": state.dealer == i and state.phase != "over",
             "turn": state.turn == i,
             "asked": state.asked == i,
             "winner": i in state.winners,

@@ -220,6 +220,8 @@ def test_a_finished_state_round_trips_through_json(tmp_path: Path) -> None:
     assert data["phase"] == "over" and data["winners"] == ["Ann"]
     assert [(s["name"], s["balance"], s["out"], s["winner"]) for s in data["seats"]] == [
         ("Ann", 1, False, True), ("Bo", 0, True, False), ("Cy", 0, True, False)]
+    assert followed.state.dealer is not None  # the engine still knows who dealt last
+    assert not any(s["dealer"] for s in data["seats"])  # the board tags no dealer when over
     assert isinstance(followed.state, TableState)
 
 
