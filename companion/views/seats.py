@@ -22,6 +22,7 @@ MAX_DOTS = 12  # past this a seat shows its count as a number beside a row of do
 FULL_TILE_H = 116  # a tile round the oval
 GRID_TILE_H = 68  # a compact tile of a crowded table (over 12 seats) on a tablet
 ROW_TILE_H = 52  # one seat's row on a phone
+MIN_STROKE = 1.25  # px: the thinnest chalk stroke drawn
 
 
 class Marks:
@@ -101,8 +102,11 @@ class Marks:
         if self.control.shapes[0] is not self.strokes:
             self.control.shapes = [self.strokes]
         self.strokes.points = points
-        if self.strokes.paint.stroke_width != 3 * s:  # a new Paint: the diff sees it
-            self.strokes.paint = ft.Paint(color=ft.Colors.ON_SURFACE, stroke_width=3 * s)
+        # never thinner than about a pixel: a 40-seat grid shrinks the marks so far that
+        # thinner lines were drawn faint
+        width = max(3 * s, MIN_STROKE)
+        if self.strokes.paint.stroke_width != width:  # a new Paint: the diff sees it
+            self.strokes.paint = ft.Paint(color=ft.Colors.ON_SURFACE, stroke_width=width)
         rows = math.ceil(groups / per_row) if groups else 0
         self.control.width = min(groups, per_row) * 36 * s
         self.control.height = max(rows * 24 * s - 4 * s, 0)

@@ -320,7 +320,7 @@ def test_seat_tiles_show_turn_dealer_and_counters(app: App) -> None:
 def test_tally_marks_are_one_shape_of_line_segments_that_fit_the_box() -> None:
     import flet.canvas as cv
 
-    from companion.views.seats import Marks
+    from companion.views.seats import MIN_STROKE, Marks
 
     marks = Marks(box=(110, 32))
     marks.show(67, counters=False)  # 13 groups of five and two strokes
@@ -340,6 +340,12 @@ def test_tally_marks_are_one_shape_of_line_segments_that_fit_the_box() -> None:
     # a group of five: four upright bars, then one slash rising to the right
     (ax, ay), (bx, by) = points[8], points[9]  # type: ignore[misc]
     assert points[0][0] == points[1][0] and bx > ax and by < ay  # type: ignore[index]
+    # a crowded tile shrinks the marks, but a stroke is never drawn thinner than a pixel
+    tiny = Marks(box=(40, 14))
+    tiny.show(98, counters=False)
+    assert tiny.strokes.paint.stroke_width == MIN_STROKE
+    assert marks.strokes.paint.stroke_width is not None
+    assert marks.strokes.paint.stroke_width >= MIN_STROKE
     # back to counters: the dots' path is drawn again, not the strokes
     marks.show(3, counters=True)
     assert marks.control.shapes == [marks.path] and len(marks.path.elements) == 3
