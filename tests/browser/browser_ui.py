@@ -246,12 +246,25 @@ def type_into(page: Page, label: str, text: str) -> None:
     The semantics node is only a proxy: a click gives Flutter the focus and its own editing
     element, which then takes the keystrokes (Playwright's fill() can race with that).
     """
-    _pace(page)
-    page.get_by_role("textbox", name=label).click()
-    _last_tap[id(page)] = time.monotonic()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(text)
+    for _attempt in range(3):
+        _pace(page)
+        page.get_by_role("textbox", name=label).click()
+        _last_tap[id(page)] = time.monotonic()
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Delete")
+        page.keyboard.insert_text(text)
+        # the keys go wherever the focus is: when Flutter had not yet moved it into the
+        # field's editing element they were lost (seen in CI under load), so check and retry
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline:
+            if page.evaluate(_FOCUSED_VALUE) == text:
+                return
+            page.wait_for_timeout(50)
+    raise AssertionError(f"could not type {text!r} into {label!r}")
+
+
+_FOCUSED_VALUE = ("() => { const e = document.activeElement;"
+                  " return e && 'value' in e ? e.value : null; }")
 
 
 def choose(page: Page, label: str) -> None:
