@@ -407,6 +407,10 @@ class NewTableScreen:
                      seats=tuple(self.players), dealer=dealer, house=house)
 
     def start(self, e: Any = None) -> None:
+        # the field as the browser last sent it: Flet applies a field's new value as the
+        # message arrives but runs its change handler on a worker thread, which a quick tap
+        # on Start can overtake
+        self.set_amount(self.amount_field.value)
         try:
             game = self.app.store.create_game(self.table())
         except (GnavError, StoreError) as err:

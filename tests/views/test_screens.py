@@ -39,6 +39,22 @@ def new_game(app: App, rules: str = "damm", seats: tuple[str, ...] = SEATS,
     return app.screen
 
 
+def test_start_reads_the_stakes_field_even_before_its_change_handler_ran(app: App) -> None:
+    """Flet sets a field's value as the browser's message arrives but runs its change handler
+    on a worker thread: a quick tap on Start may come first. Start reads the field itself."""
+    tap(app.screen.view, "New table")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    for name in ("Ann", "Bo"):
+        screen.name_field.value = name
+        tap(screen.view, "Add player")
+    screen.amount_field.value = "1"  # typed; the handler has not run: screen.amount is 3
+    assert screen.amount == 3
+    tap(screen.view, "Start game")
+    assert isinstance(app.screen, GameScreen)
+    assert app.screen.game.table.stakes == Stakes("counters", 1)
+
+
 def test_new_table_builds_the_header_and_opens_the_game(app: App) -> None:
     tap(app.screen.view, "New table")
     screen = app.screen
@@ -59,6 +75,7 @@ def test_new_table_builds_the_header_and_opens_the_game(app: App) -> None:
     screen.set_house("cat_reverses", False)
     screen.set_stakes_kind("strokes")
     assert screen.amount_field.label == "Stroke limit"
+    screen.amount_field.value = "5"  # what the browser sends, then its change event
     screen.set_amount("5")
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")
