@@ -366,6 +366,10 @@ class NewTableScreen:
             self.app.refresh()
 
     def set_amount(self, text: str | None) -> None:
+        self.read_amount(text)
+        self.app.refresh()
+
+    def read_amount(self, text: str | None) -> None:
         try:
             value = int((text or "").strip())
         except ValueError:
@@ -378,7 +382,6 @@ class NewTableScreen:
             self.amount = 0
             show_error(self.amount_error, _("Type a whole number from 1 to {count}.",
                                             count=MAX_STAKE))
-        self.app.refresh()
 
     def set_dealer(self, choice: str | None) -> None:
         if choice in ("draw", "random") or choice in self.players:
@@ -410,7 +413,7 @@ class NewTableScreen:
         # the field as the browser last sent it: Flet applies a field's new value as the
         # message arrives but runs its change handler on a worker thread, which a quick tap
         # on Start can overtake
-        self.set_amount(self.amount_field.value)
+        self.read_amount(self.amount_field.value)
         try:
             game = self.app.store.create_game(self.table())
         except (GnavError, StoreError) as err:

@@ -296,6 +296,8 @@ def new_table(
     choose(page, f"Dealer {dealer or players[0]}")
     tap(page, "Start game")
     button(page, "Undo").wait_for(state="attached")
+    # the address follows the screen a moment later; tests read the game's id from it
+    page.wait_for_url(re.compile(r"/game/\d+$"))
 
 
 def tap_and_wait(page: Page, name: str, exact: bool = True, identifier: str = "phase") -> str:
