@@ -26,6 +26,7 @@ from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
 from .views.quiz import QuizScreen, QuizState
 from .views.rules import RulesScreen
+from .views.send import update_together
 from .views.share import ShareScreen
 from .views.table import GameScreen
 from .views.tables import TablesScreen
@@ -236,9 +237,12 @@ class App:
     def refresh(self, *controls: ft.Control) -> None:
         """Sends the given controls' changes, else the whole page's. A page update compares
         every control on the page (thousands on a crowded table), so screens that know what
-        they changed name it."""
+        they changed name it, and those are sent together in one message (views/send.py)."""
         if self.page is not None:
-            self.page.update(*controls)
+            if controls:
+                update_together(self.page, *controls)
+            else:
+                self.page.update()
 
     def set_language(self, lang: str, remember: bool = True) -> None:
         """Tells every screen in `lang` from now on; the screen is redrawn in place, with what
