@@ -25,6 +25,14 @@ ROW_TILE_H = 52  # one seat's row on a phone
 MIN_STROKE = 1.25  # px: the thinnest chalk stroke drawn
 
 
+class MarksCanvas(cv.Canvas):
+    """The canvas of a seat's marks, isolated: diffing a seat tile does not walk its shapes
+    (a long game's tally is hundreds of points, compared one by one on every tap that touched
+    the tile). Whoever changes the marks sends the canvas itself (see `Marks.show`)."""
+
+    _isolated = True
+
+
 class Marks:
     """A seat's counters as dots, or its chalk strokes as tally marks (four bars crossed by a
     fifth), drawn as one path on one canvas.
@@ -42,20 +50,23 @@ class Marks:
         # the chalk strokes, each a line segment of one shape (butt ends: a bar is a rectangle)
         self.strokes = cv.Points([], point_mode=cv.PointMode.LINES,
                                  paint=ft.Paint(color=ft.Colors.ON_SURFACE, stroke_width=3))
-        self.control = cv.Canvas([self.path], width=0, height=dot)
+        self.control = MarksCanvas([self.path], width=0, height=dot)
         self.shown = 0  # dots or strokes drawn
         self._key: tuple[object, ...] | None = None
 
-    def show(self, n: int, counters: bool) -> None:
+    def show(self, n: int, counters: bool) -> bool:
+        """Draws `n` counters or strokes; True when the drawing changed (then the canvas must
+        be sent: it is isolated from its tile's updates)."""
         key = (n, counters, self.box, self.dot)
         if key == self._key:
-            return
+            return False
         self._key = key
         if counters:
             self._dots(min(n, MAX_DOTS))
         else:
             self._tally(n)
         self.shown = min(n, MAX_DOTS) if counters else n
+        return True
 
     def _fit(self, items: int, item_w: float, item_h: float) -> tuple[int, float]:
         """Items per row and scale (at most 1) that fit `items` into the box."""
@@ -198,19 +209,20 @@ class SeatTile:
         self.dealer.width = self.dealer.height = 22 if mode != "full" else 26
         self._key = None  # the marks are redrawn for their new box
 
-    def show(self, state: TableState, i: int) -> bool:
-        """Sets what changed for seat `i`; False when nothing did (nothing to send)."""
+    def show(self, state: TableState, i: int) -> list[ft.Control]:
+        """Sets what changed for seat `i` and returns the controls to send: none when nothing
+        changed, else the tile, and its marks' canvas when they changed."""
         turn = state.phase in ("turns", "asking") and state.turn == i
         asked = state.phase == "asking" and state.asked == i
         key = (state.balance[i], state.out[i], state.sitting_out[i], state.knocked[i],
                state.dealer == i and state.phase != "over", turn, asked, state.in_round[i],
                i in state.winners, state.phase)
         if key == self._key:
-            return False
+            return []
         self._key = key
         _ = self.tr
         n = state.balance[i]
-        self.marks.show(n, state.counters)
+        marks_changed = self.marks.show(n, state.counters)
         self.count.value = str(n) if state.counters else f"{n}/{state.limit}"
         self.count.tooltip = balance_words(state, i, self.tr)
         self.dealer.visible = state.dealer == i and state.phase != "over"
@@ -240,7 +252,7 @@ class SeatTile:
         if look != self._look:
             self._look = look
             self.box.border, self.box.bgcolor = self._looks[look]
-        return True
+        return [self.control, self.marks.control] if marks_changed else [self.control]
 
 
 class PoolView:
@@ -282,19 +294,20 @@ class PoolView:
                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self._key = None
 
-    def show(self, state: TableState) -> bool:
+    def show(self, state: TableState) -> list[ft.Control]:
+        """Sets the pool and returns the controls to send (as `SeatTile.show`)."""
         key = (state.pool, state.counters)
         if key == self._key:
-            return False
+            return []
         self._key = key
         _ = self.tr
         if state.counters:
             self.text.value = _("Pool {count}", count=state.pool)
-            self.marks.show(state.pool, True)
+            marks_changed = self.marks.show(state.pool, True)
         else:
             self.text.value = _("Strokes to {count}", count=state.limit)
-            self.marks.show(0, True)
-        return True
+            marks_changed = self.marks.show(0, True)
+        return [self.control, self.marks.control] if marks_changed else [self.control]
 
 
 GAP = 8

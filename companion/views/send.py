@@ -42,16 +42,25 @@ def update_together(page: ft.Page, *controls: ft.Control) -> None:
         return
     root, paths = placed
     context.mark_update_called()  # as page.update does: no automatic whole-page update after
-    builder = DiffBuilder(root, root, control_cls=BaseControl)
-    try:
-        for control, path in zip(unique, paths):
-            # as Session.patch_control diffs one control: in place, from its own changes
-            builder._compare_values(None, path, None, control, control, False)
-        ops = list(builder.execute())
-        added = list(builder.get_added_controls())
-        removed = list(builder.get_removed_controls())
-    finally:
-        builder.teardown()
+    ops: list[dict[str, Any]] = []
+    added: list[Any] = []
+    removed: list[Any] = []
+    for control, path in zip(unique, paths):
+        # each control diffed exactly as Session.patch_control diffs it (in place, from its
+        # own changes, an isolated control's children left to its own update), then placed
+        builder = DiffBuilder(control, control, control_cls=BaseControl)
+        try:
+            builder._compare_values(None, [], None, control, control, False)
+            for op in builder.execute():
+                placed_op = dict(op)
+                placed_op["path"] = [*path, *op["path"]]
+                if "from" in op:
+                    placed_op["from"] = [*path, *op["from"]]
+                ops.append(placed_op)
+            added += builder.get_added_controls()
+            removed += builder.get_removed_controls()
+        finally:
+            builder.teardown()
     patch = ObjectPatch(ops).to_message()
     if len(patch) > 1:
         send(Message(MessageAction.PATCH_CONTROL, PatchControlBody(root._i, patch)))
@@ -100,20 +109,34 @@ def _place(controls: list[ft.Control]) -> tuple[BaseControl, list[Path]] | None:
     return root, paths
 
 
+_CHILD_FIELDS = ("content", "controls", "views", "appbar", "actions", "title", "leading")
+_fields_of: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A control class's public fields, the usual child fields first (dataclasses.fields is
+    slow enough to matter on every tap)."""
+    names = _fields_of.get(cls)
+    if names is None:
+        public = [f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")]
+        names = tuple([n for n in _CHILD_FIELDS if n in public]
+                      + [n for n in public if n not in _CHILD_FIELDS])
+        _fields_of[cls] = names
+    return names
+
+
 def _step(parent: BaseControl, child: BaseControl) -> Path | None:
     """Where `parent` holds `child`: a field, or a field and a list index or a dict key."""
-    for field in dataclasses.fields(parent):
-        if field.name.startswith("_"):
-            continue
-        value = getattr(parent, field.name, None)
+    for name in _field_names(type(parent)):
+        value = getattr(parent, name, None)
         if value is child:
-            return [field.name]
+            return [name]
         if isinstance(value, list):
             for i, item in enumerate(value):
                 if item is child:
-                    return [field.name, i]
+                    return [name, i]
         elif isinstance(value, dict):
             for key, item in value.items():
                 if item is child:
-                    return [field.name, key]
+                    return [name, key]
     return None

@@ -205,10 +205,8 @@ class GameScreen:
             self.title.value = title
             changed.append(self.title)
         for i, tile in enumerate(self.tiles):
-            if tile.show(state, i):
-                changed.append(tile.control)
-        if self.pool.show(state):
-            changed.append(self.pool.control)
+            changed += tile.show(state, i)
+        changed += self.pool.show(state)
         for b, off in ((self.undo_button, not self.game.can_undo),
                        (self.redo_button, not self.game.can_redo)):
             if b.disabled != off:

@@ -184,3 +184,102 @@ def test_controls_not_on_the_page_fall_back_to_flet_s_update() -> None:
     # no common ancestor on a page: sent as Flet sends it, the prompt's change all the same
     assert [decode(m)[1] for m in ours.conn.sent] == [decode(m)[1] for m in flets.conn.sent]
     assert [decode(m)[1] for m in ours.conn.sent] == [[(Operation.Replace, ("value",), "Cy's turn")]]
+
+
+# --- the table screen on a recording session: what a tap really sends ---------------------
+
+
+def table_screen(tmp_path: Any) -> tuple[Any, Recorder, Session]:
+    """A game's table screen on a session that records what it sends (the session is
+    returned to keep it alive: its page holds it weakly)."""
+    from companion.app import App, Games
+    from companion.engine import Stakes
+    from companion.engine import Table as Header
+    from companion.views.table import GameScreen
+
+    conn = Recorder()
+    session = Session(conn)
+    encode(session.get_page_patch())
+    app = App(Games(tmp_path), session.page)
+    app._keep_awake = lambda on: None  # type: ignore[method-assign]  # no browser to ask
+    game = app.store.create_game(Header(rules="damm", stakes=Stakes("counters", 3),
+                                        seats=("Ann", "Bo", "Cy"), dealer="Ann"))
+    app.show(f"/game/{game.id}")
+    assert isinstance(app.screen, GameScreen)
+    conn.sent.clear()
+    return app.screen, conn, session
+
+
+def canvas_ops(screen: Any, message: Message) -> set[str]:
+    """The seats whose drawn marks (the canvas's shapes) the message changes."""
+    root_id, ops = decode(message)
+    root = screen.app.page.session.index[root_id]
+    seats = set()
+    for tile in screen.tiles:
+        shapes = (*path_to(tile.marks.control, root), "shapes")
+        if any(op[1][:len(shapes)] == shapes for op in ops):
+            seats.add(tile.name)
+    return seats
+
+
+def test_a_stand_sends_one_message_and_leaves_the_marks_alone(tmp_path: Any) -> None:
+    from companion.engine import Deal, Stand
+
+    screen, conn, _session = table_screen(tmp_path)
+    screen.act(Deal())
+    conn.sent.clear()
+    screen.act(Stand(screen.state.turn_name))
+    assert len(conn.sent) == 1
+    assert canvas_ops(screen, conn.sent[0]) == set()
+
+
+def test_a_settlement_sends_the_marks_of_the_seats_that_paid(tmp_path: Any) -> None:
+    """The marks' canvas is isolated from its tile's diff, so the tile must send it itself
+    when the counters change: the lowest piece pays one, and its dots go."""
+    from companion.engine import Deal, Reveal, Stand
+
+    screen, conn, _session = table_screen(tmp_path)
+    screen.act(Deal())
+    while screen.state.phase == "turns":
+        screen.act(Stand(screen.state.turn_name))
+    conn.sent.clear()
+    screen.act(Reveal((("Ann", "12"), ("Bo", "1"), ("Cy", "5"))))
+    assert screen.state.balance == [3, 2, 3]
+    assert len(conn.sent) == 1
+    assert canvas_ops(screen, conn.sent[0]) == {"Bo"}
+    bo = screen.tiles[1].marks
+    assert len(bo.path.elements) == 2  # two dots left, as sent
+
+
+def test_a_resize_redraws_the_marks_for_their_new_box(tmp_path: Any) -> None:
+    """A resize sends the whole page; the isolated canvases go with their tiles' new layout
+    (the layout is rebuilt, so each canvas is sent whole with its new shapes)."""
+    from types import SimpleNamespace
+
+    from companion.engine import Deal
+
+    screen, conn, _session = table_screen(tmp_path)
+    screen.act(Deal())
+    ann = screen.tiles[0].marks
+    before = [(e.x, e.y, e.width) for e in ann.path.elements]
+    conn.sent.clear()
+    screen.app._on_resize(SimpleNamespace(width=390, height=844))  # a phone
+    after = [(e.x, e.y, e.width) for e in ann.path.elements]
+    assert after != before  # the dots were redrawn for a phone's row
+    sent = encode([[m.action, m.body] for m in conn.sent])
+    unpacked = msgpack.unpackb(sent, strict_map_key=False)
+    found = []
+
+    def find(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("_i") == ann.control._i and "shapes" in node:
+                found.append(node["shapes"][0]["elements"])
+            for v in node.values():
+                find(v)
+        elif isinstance(node, list):
+            for v in node:
+                find(v)
+
+    find(unpacked)
+    assert found, "the resize did not send Ann's marks"
+    assert [round(e["width"], 3) for e in found[-1]] == [round(w, 3) for _, _, w in after]
