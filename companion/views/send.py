@@ -4,9 +4,10 @@
 as its own task and may draw a frame between two of them, so a tap that changed two seats,
 the banner and the question was drawn in up to five frames, the question last: on a crowded
 table the updated question came 10 to 20 ms after the first seat (measured in
-benchmarks/bench_app.py). Here the controls' changes are diffed exactly as Flet does it, each
-at its place under their nearest common ancestor, and sent as one patch of that ancestor: the
-browser applies them together and draws them in one frame.
+benchmarks/bench_app.py). Here each control's changes are diffed exactly as Flet's
+`Session.patch_control` diffs them, placed at the control's path under the controls' nearest
+common ancestor, and sent as one patch of that ancestor: the browser applies them together and
+draws them in one frame.
 
 This leans on Flet's patch internals (flet 1.0.5 is pinned in pyproject.toml); when the
 controls cannot be placed under one ancestor (not mounted, no page), it falls back to
