@@ -328,11 +328,28 @@ def grid_columns(cells: int, width: float, height: float) -> tuple[int, float]:
     return best
 
 
+class SeatGrid(ft.GridView):
+    """The seats of a crowded table in a grid of equal cells, in reading order.
+
+    A grid view rather than a wrapping row: it gives each tile its own repaint boundary, so a
+    tap that changes two seats redraws those two, not all forty (on a 20-seat table this took
+    the frame that shows a tap from about 13 to about 8 ms in headless Chromium; see
+    benchmarks/RESULTS.md)."""
+
+    cols: int = 1  # cells per row, as laid out (for scrolling a seat into view)
+
+    def offset_of(self, cell: int) -> float:
+        """Where row of `cell` starts, for scroll_to (the grid builds rows lazily, so a seat
+        far down cannot be found by its key)."""
+        return float((cell // max(self.cols, 1)) * (GRID_TILE_H + GAP))
+
+
 def layout(tiles: list[SeatTile], pool: PoolView, width: float,
            height: float) -> tuple[ft.Control, bool]:
     """The seats in seating order: a list on a phone, an oval up to 12 seats, else a grid of
-    compact tiles, wrapping in reading order. Also says whether the seats may not all fit
-    (then the screen scrolls the seat whose turn it is into view)."""
+    compact tiles, wrapping in reading order (a `SeatGrid`, which scrolls itself). Also says
+    whether the seats may not all fit (then the screen scrolls the seat whose turn it is into
+    view)."""
     n = len(tiles)
     if width < theme.PHONE_WIDTH:
         for t in tiles:
@@ -362,5 +379,13 @@ def layout(tiles: list[SeatTile], pool: PoolView, width: float,
     pool.set_mode("grid", tile_w)
     rows = math.ceil((n + 1) / cols)
     fits = rows * (GRID_TILE_H + GAP) - GAP <= height
-    return ft.Row([pool.control, *[t.control for t in tiles]], wrap=True, spacing=GAP,
-                  run_spacing=GAP), not fits
+    cell_w = (width - (cols - 1) * GAP) / cols  # what the grid gives each cell
+    grid = SeatGrid(
+        [pool.control, *[t.control for t in tiles]], runs_count=cols, spacing=GAP,
+        run_spacing=GAP, child_aspect_ratio=cell_w / GRID_TILE_H, expand=True,
+        # every tile built at once, even those scrolled out of sight: the accessibility
+        # tree then names every seat, as the list did
+        cache_extent=rows * (GRID_TILE_H + GAP), build_controls_on_demand=False,
+    )
+    grid.cols = cols
+    return grid, not fits

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from companion.app import App, Games
@@ -467,3 +468,23 @@ def test_phone_leaves_out_a_banner_that_only_repeats_the_question(app: App) -> N
     tap(tablet.view, "Deal")
     tap(tablet.view, "Change")
     assert tablet.banner.visible
+
+
+def test_a_crowded_table_is_a_grid_that_scrolls_itself_and_a_list_on_a_phone(
+        app: App) -> None:
+    """Past 12 seats on a tablet the seats are a SeatGrid (each tile its own repaint boundary),
+    which scrolls itself: the seat column around it must not scroll too (a grid in a scrolling
+    column has no height to fill). On a phone they are a list in the scrolling column."""
+    from companion.views.seats import SeatGrid
+
+    screen = new_game(app, seats=tuple(f"P{n:02d}" for n in range(1, 41)), dealer="P01")
+    assert isinstance(screen.seat_area.content, SeatGrid)
+    assert screen.seat_scroll.scroll is None and screen.seat_area.expand
+    grid = screen.seat_area.content
+    assert grid.controls[0] is screen.pool.control  # the pool first, then the seats in order
+    assert grid.controls[1:] == [t.control for t in screen.tiles]
+    assert grid.offset_of(0) == 0 and grid.offset_of(grid.cols) == grid.offset_of(1) + 76
+    app.width, app.height = 390, 844
+    screen.relayout()
+    assert not isinstance(screen.seat_area.content, SeatGrid)
+    assert screen.seat_scroll.scroll == ft.ScrollMode.AUTO and not screen.seat_area.expand
