@@ -222,11 +222,28 @@ class App:
         if e.route != self.route:
             self.show(e.route)
 
+    def _form(self) -> tuple[object, ...]:
+        """What a screen's controls are built for: a phone (and its width, which sizes the
+        answer buttons), a narrow window (the tools get a row of their own), a short one."""
+        return (self.phone, self.width < 1100, self.height < 700,
+                self.width if self.phone else None)
+
     def _on_resize(self, e: ft.PageResizeEvent) -> None:
-        was_phone = self.phone
+        was_phone, was_form = self.phone, self._form()
         self.width, self.height = float(e.width), float(e.height)
         relayout = getattr(self.screen, "relayout", None)
-        if relayout is not None:
+        adopt = getattr(self.screen, "adopt", None)
+        if relayout is not None and adopt is not None and self._form() != was_form:
+            # a tablet turned (landscape 1280 wide, upright 800) or a window made phone-sized:
+            # the screen is built again for its new form, in place, keeping what it held, as
+            # for a language switch
+            old = self.screen
+            self.show(self.route, keep_view=True)
+            new_adopt = getattr(self.screen, "adopt", None)
+            if new_adopt is not None:
+                new_adopt(old)
+            self.refresh()
+        elif relayout is not None:
             relayout()
             self.refresh()
         elif was_phone != self.phone:

@@ -488,3 +488,36 @@ def test_a_crowded_table_is_a_grid_that_scrolls_itself_and_a_list_on_a_phone(
     screen.relayout()
     assert not isinstance(screen.seat_area.content, SeatGrid)
     assert screen.seat_scroll.scroll == ft.ScrollMode.AUTO and not screen.seat_area.expand
+
+
+def test_turning_a_tablet_or_shrinking_to_a_phone_rebuilds_the_table_for_its_new_form(
+        app: App) -> None:
+    """A tablet turned upright (1280 -> 800 wide) gives the tools a row of their own, a phone
+    sizes the answers to half its width: the screen is built again for the new form, at once,
+    keeping the game and the banner's news (before, some sizes changed only at the next tap)."""
+    from types import SimpleNamespace
+
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    tap(app.screen.view, "Stand")
+    news = texts(app.screen.banner)
+    assert "Bo stands." in news
+    assert app.screen.body.controls[0] is app.screen.banner  # no tool row on a wide tablet
+
+    app._on_resize(SimpleNamespace(width=800, height=1280))
+    upright = app.screen
+    assert upright is not screen and upright.game is screen.game
+    assert isinstance(upright.body.controls[0], ft.Row)  # the tools' own row
+    assert "History" in buttons(upright.body.controls[0])
+    assert texts(upright.banner) == news
+
+    app._on_resize(SimpleNamespace(width=390, height=844))
+    phone = app.screen
+    assert phone is not upright and texts(phone.banner) == news
+    assert phone.answer_buttons["stand"].width == (390 - 24 - 32 - 12) / 2
+    assert phone.title.size == upright.title.size - 4
+    assert "Cy's turn" in texts(phone.view)
+
+    same = app.screen
+    app._on_resize(SimpleNamespace(width=390, height=800))  # same form: only relaid out
+    assert app.screen is same

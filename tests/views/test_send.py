@@ -189,7 +189,8 @@ def test_controls_not_on_the_page_fall_back_to_flet_s_update() -> None:
 # --- the table screen on a recording session: what a tap really sends ---------------------
 
 
-def table_screen(tmp_path: Any) -> tuple[Any, Recorder, Session]:
+def table_screen(tmp_path: Any, seats: tuple[str, ...] = ("Ann", "Bo", "Cy"), each: int = 3,
+                 ) -> tuple[Any, Recorder, Session]:
     """A game's table screen on a session that records what it sends (the session is
     returned to keep it alive: its page holds it weakly)."""
     from companion.app import App, Games
@@ -202,8 +203,8 @@ def table_screen(tmp_path: Any) -> tuple[Any, Recorder, Session]:
     encode(session.get_page_patch())
     app = App(Games(tmp_path), session.page)
     app._keep_awake = lambda on: None  # type: ignore[method-assign]  # no browser to ask
-    game = app.store.create_game(Header(rules="damm", stakes=Stakes("counters", 3),
-                                        seats=("Ann", "Bo", "Cy"), dealer="Ann"))
+    game = app.store.create_game(Header(rules="damm", stakes=Stakes("counters", each),
+                                        seats=seats, dealer="Ann"))
     app.show(f"/game/{game.id}")
     assert isinstance(app.screen, GameScreen)
     conn.sent.clear()
@@ -252,20 +253,23 @@ def test_a_settlement_sends_the_marks_of_the_seats_that_paid(tmp_path: Any) -> N
 
 
 def test_a_resize_redraws_the_marks_for_their_new_box(tmp_path: Any) -> None:
-    """A resize sends the whole page; the isolated canvases go with their tiles' new layout
-    (the layout is rebuilt, so each canvas is sent whole with its new shapes)."""
+    """A resize that keeps the screen's form relays the seats out and sends the whole page;
+    the isolated canvases go with their tiles' new layout (the layout is rebuilt, so each
+    canvas is sent whole with its new shapes)."""
     from types import SimpleNamespace
 
     from companion.engine import Deal
 
-    screen, conn, _session = table_screen(tmp_path)
+    seats = ("Ann", *[f"P{n:02d}" for n in range(2, 21)])  # 20 seats: the grid
+    screen, conn, _session = table_screen(tmp_path, seats, each=12)  # a row of 12 dots
     screen.act(Deal())
     ann = screen.tiles[0].marks
     before = [(e.x, e.y, e.width) for e in ann.path.elements]
     conn.sent.clear()
-    screen.app._on_resize(SimpleNamespace(width=390, height=844))  # a phone
+    screen.app._on_resize(SimpleNamespace(width=1100, height=800))  # narrower tiles
+    assert screen.app.screen is screen  # the same form: relaid out, not built again
     after = [(e.x, e.y, e.width) for e in ann.path.elements]
-    assert after != before  # the dots were redrawn for a phone's row
+    assert after != before  # the dots were redrawn for the narrower tile
     sent = encode([[m.action, m.body] for m in conn.sent])
     unpacked = msgpack.unpackb(sent, strict_map_key=False)
     found = []
