@@ -275,7 +275,7 @@ class PoolView:
         if mode == "row":
             self.text.size = theme.BODY + 1
             self.marks.box = (180, 24)
-            self.box.height = None
+            self.box.height = ROW_TILE_H  # as tall as a seat's row: the list scrolls by offset
             self.box.padding = ft.Padding.symmetric(horizontal=12, vertical=6)
             self.box.content = ft.Row([self.text, self.marks.control], spacing=12,
                                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -311,6 +311,7 @@ class PoolView:
 
 
 GAP = 8
+ROW_GAP = 6  # between the rows of a phone's list
 
 
 def grid_columns(cells: int, width: float, height: float) -> tuple[int, float]:
@@ -326,6 +327,14 @@ def grid_columns(cells: int, width: float, height: float) -> tuple[int, float]:
         if rows * (GRID_TILE_H + GAP) - GAP <= height:
             break
     return best
+
+
+class SeatList(ft.ListView):
+    """The seats on a phone, one row each, the pool first: a list view, so that each row is
+    its own repaint boundary (see `SeatGrid`); it scrolls itself, by offset."""
+
+    def offset_of(self, cell: int) -> float:
+        return float(cell * (ROW_TILE_H + ROW_GAP))
 
 
 class SeatGrid(ft.GridView):
@@ -346,17 +355,21 @@ class SeatGrid(ft.GridView):
 
 def layout(tiles: list[SeatTile], pool: PoolView, width: float,
            height: float) -> tuple[ft.Control, bool]:
-    """The seats in seating order: a list on a phone, an oval up to 12 seats, else a grid of
-    compact tiles, wrapping in reading order (a `SeatGrid`, which scrolls itself). Also says
-    whether the seats may not all fit (then the screen scrolls the seat whose turn it is into
-    view)."""
+    """The seats in seating order: a list on a phone (a `SeatList`), an oval up to 12 seats,
+    else a grid of compact tiles, wrapping in reading order (a `SeatGrid`); the list and the
+    grid scroll themselves. Also says whether the seats may not all fit (then the screen
+    scrolls the seat whose turn it is into view)."""
     n = len(tiles)
     if width < theme.PHONE_WIDTH:
         for t in tiles:
             t.set_mode("row", None)
             t.control.left = t.control.top = None
         pool.set_mode("row", None)
-        return ft.Column([pool.control, *[t.control for t in tiles]], spacing=6), True
+        rows = SeatList([pool.control, *[t.control for t in tiles]], spacing=ROW_GAP,
+                        expand=True,
+                        cache_extent=(n + 1) * (ROW_TILE_H + ROW_GAP),
+                        build_controls_on_demand=False)
+        return rows, True
     if n <= 12 and height >= 300:
         tile_w, tile_h = 190.0, float(FULL_TILE_H)
         cx, cy = width / 2, height / 2

@@ -34,7 +34,7 @@ from companion.store import Game, StoreError
 
 from . import theme
 from .reveal import PiecePicker, Pieces
-from .seats import PoolView, SeatGrid, SeatTile, layout
+from .seats import PoolView, SeatGrid, SeatList, SeatTile, layout
 from .settlement import game_over_panel, settlement_panel
 from .widgets import (
     big_button,
@@ -176,11 +176,11 @@ class GameScreen:
         tools = 56 if self.app.width < 1100 else 0
         height = self.app.height - 64 - 24 - tools - 90 - 200
         self.seat_area.content, self.seat_scrolls = layout(self.tiles, self.pool, width, height)
-        # a grid scrolls itself (and needs a bounded height); the list and the oval scroll in
-        # the seat column
-        grid = isinstance(self.seat_area.content, SeatGrid)
-        self.seat_scroll.scroll = None if grid else ft.ScrollMode.AUTO
-        self.seat_area.expand = grid
+        # a grid or a list scrolls itself (and needs a bounded height); the oval scrolls in the
+        # seat column
+        own = isinstance(self.seat_area.content, (SeatGrid, SeatList))
+        self.seat_scroll.scroll = None if own else ft.ScrollMode.AUTO
+        self.seat_area.expand = own
         state = self.state
         for i, tile in enumerate(self.tiles):
             tile.show(state, i)
@@ -280,9 +280,10 @@ class GameScreen:
                 or self.app.page is None):
             return
         self.scrolled_to = target
-        grid = self.seat_area.content
-        if isinstance(grid, SeatGrid):
-            self.app.page.run_task(_scroll_grid, grid, grid.offset_of(target + 1))  # pool first
+        seats = self.seat_area.content
+        if isinstance(seats, (SeatGrid, SeatList)):
+            # the pool is the first cell
+            self.app.page.run_task(_scroll_grid, seats, seats.offset_of(target + 1))
         else:
             self.app.page.run_task(_scroll_to, self.seat_scroll, f"seat-{target}")
 
@@ -612,9 +613,9 @@ class GameScreen:
         self.app.go(f"/game/{game.id}")
 
 
-async def _scroll_grid(grid: ft.GridView, offset: float) -> None:
+async def _scroll_grid(seats: ft.GridView | ft.ListView, offset: float) -> None:
     try:
-        await asyncio.wait_for(grid.scroll_to(offset=offset, duration=200), timeout=10)
+        await asyncio.wait_for(seats.scroll_to(offset=offset, duration=200), timeout=10)
     except (TimeoutError, RuntimeError):
         pass  # the seats stay where they are; nothing else depends on it
 

@@ -472,10 +472,10 @@ def test_phone_leaves_out_a_banner_that_only_repeats_the_question(app: App) -> N
 
 def test_a_crowded_table_is_a_grid_that_scrolls_itself_and_a_list_on_a_phone(
         app: App) -> None:
-    """Past 12 seats on a tablet the seats are a SeatGrid (each tile its own repaint boundary),
-    which scrolls itself: the seat column around it must not scroll too (a grid in a scrolling
-    column has no height to fill). On a phone they are a list in the scrolling column."""
-    from companion.views.seats import SeatGrid
+    """Past 12 seats on a tablet the seats are a SeatGrid, on a phone a SeatList (each tile
+    its own repaint boundary), which scroll themselves: the seat column around them must not
+    scroll too (a grid or list in a scrolling column has no height to fill)."""
+    from companion.views.seats import ROW_GAP, ROW_TILE_H, SeatGrid, SeatList
 
     screen = new_game(app, seats=tuple(f"P{n:02d}" for n in range(1, 41)), dealer="P01")
     assert isinstance(screen.seat_area.content, SeatGrid)
@@ -486,8 +486,17 @@ def test_a_crowded_table_is_a_grid_that_scrolls_itself_and_a_list_on_a_phone(
     assert grid.offset_of(0) == 0 and grid.offset_of(grid.cols) == grid.offset_of(1) + 76
     app.width, app.height = 390, 844
     screen.relayout()
-    assert not isinstance(screen.seat_area.content, SeatGrid)
-    assert screen.seat_scroll.scroll == ft.ScrollMode.AUTO and not screen.seat_area.expand
+    rows = screen.seat_area.content
+    assert isinstance(rows, SeatList)
+    assert screen.seat_scroll.scroll is None and screen.seat_area.expand
+    assert rows.controls == [screen.pool.control, *[t.control for t in screen.tiles]]
+    assert screen.pool.box.height == ROW_TILE_H  # every row as tall: scrolled to by offset
+    assert all(t.box.height == ROW_TILE_H for t in screen.tiles)
+    assert rows.offset_of(3) == 3 * (ROW_TILE_H + ROW_GAP)
+    app.width, app.height = 1280, 800  # 5 seats: the oval, which the seat column scrolls
+    small = new_game(app, seats=("Ann", "Bo", "Cy", "Dag", "Eli"))
+    assert not isinstance(small.seat_area.content, (SeatGrid, SeatList))
+    assert small.seat_scroll.scroll == ft.ScrollMode.AUTO and not small.seat_area.expand
 
 
 def test_turning_a_tablet_or_shrinking_to_a_phone_rebuilds_the_table_for_its_new_form(
