@@ -20,23 +20,11 @@ from companion.views.words import (
     now_sentence,
     pieces_words,
     rulebook_differences,
-    settlement_sentences,
-    two_fools_sentence,
+    settlement_lines,
     winners_sentence,
 )
 
 from .reader import Followed, Listed
-
-
-def settlement_lines(state: TableState, tr: Tr = EN) -> list[str]:
-    s = state.last_round
-    if s is None:
-        return []
-    lines = settlement_sentences(s, state.counters, tr)
-    extra = two_fools_sentence(s, state.rules, tr)
-    if extra:
-        lines.append(extra)
-    return lines
 
 
 def standings(state: TableState) -> list[int]:

@@ -14,21 +14,9 @@ from .widgets import big_button, body
 from .words import (
     balance_words,
     pieces_words,
-    settlement_sentences,
-    two_fools_sentence,
+    settlement_lines,
     winners_sentence,
 )
-
-
-def settlement_lines(state: TableState, tr: Tr = EN) -> list[str]:
-    s = state.last_round
-    if s is None:
-        return []
-    lines = settlement_sentences(s, state.counters, tr)
-    extra = two_fools_sentence(s, state.rules, tr)
-    if extra:
-        lines.append(extra)
-    return lines
 
 
 def settlement_panel(state: TableState, on_next: Any, tr: Tr = EN) -> ft.Control:

@@ -438,6 +438,19 @@ def two_fools_sentence(s: Settlement, rulebook: Rulebook, tr: Tr = EN) -> str | 
     return None
 
 
+
+def settlement_lines(state: TableState, tr: Tr = EN) -> list[str]:
+    """The last settlement told in full, as the settlement panel, the game-over panel and the
+    spectators' board show it: who paid and why, who took, who is out, and the two fools."""
+    s = state.last_round
+    if s is None:
+        return []
+    lines = settlement_sentences(s, state.counters, tr)
+    extra = two_fools_sentence(s, state.rules, tr)
+    if extra:
+        lines.append(extra)
+    return lines
+
 def balance_words(state: TableState, i: int, tr: Tr = EN) -> str:
     """'3 counters', '2 of 5 strokes'."""
     _n = tr.n
