@@ -231,6 +231,14 @@ def open_tap_page(browser: Browser, url: str) -> tuple[Page, float]:
     return page, (time.perf_counter() - start) * 1000
 
 
+def start_bare(folder: Path) -> AppServer:
+    """The bare counter app (bare_app.py), served like the table, on a free port."""
+    bare = AppServer(folder)
+    bare.command = [sys.executable, str(REPO / "benchmarks" / "bare_app.py"),
+                    "--port", str(bare.port)]
+    return bare.start()
+
+
 def cpu_name() -> str:
     """The processor's model name as the kernel reports it (Linux), else what Python knows."""
     try:
@@ -281,10 +289,7 @@ def main() -> int:
           f"{time.perf_counter() - t:.1f} s; load average at start {load()}", flush=True)
 
     app = AppServer(tmp / "data").start()
-    bare = AppServer(tmp / "bare")
-    bare.command = [sys.executable, str(REPO / "benchmarks" / "bare_app.py"),
-                    "--port", str(bare.port)]
-    bare.start()
+    bare = start_bare(tmp / "bare")
     try:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)

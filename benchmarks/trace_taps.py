@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-from bench_app import load, machine, make_data, time_tap, watch_taps
+from bench_app import load, machine, make_data, start_bare, time_tap, watch_taps
 from browser_ui import PHONE, TABLET, AppServer, button, enable_semantics, launch_chromium
 from playwright.sync_api import Browser, sync_playwright
 
@@ -85,10 +85,7 @@ def main() -> int:
     # a copy of the game per pass: a round of 20 seats has 19 Stands
     long_ids, _, _ = make_data(tmp / "data", args.rounds, copies=2)
     app = AppServer(tmp / "data").start()
-    bare = AppServer(tmp / "bare")
-    bare.command = [sys.executable, str(REPO / "benchmarks" / "bare_app.py"),
-                    "--port", str(bare.port)]
-    bare.start()
+    bare = start_bare(tmp / "bare")
     try:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
