@@ -9,11 +9,13 @@ import http.client
 import json
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_ui import PHONE, TABLET, button, enable_semantics, tap
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from companion.engine import Stakes, Table
 from companion.server import CONTENT_SECURITY_POLICY
@@ -38,6 +40,28 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
     srv.game_id = game.id
     yield srv
     srv.stop()
+
+
+@contextmanager
+def referee_and_phone(played: Played, browser: Browser, **phone: Any,
+                      ) -> Iterator[tuple[Page, BrowserContext, BrowserContext]]:
+    """The referee's tablet, opened on the game through the referee link (which then drops
+    the token from the address), and a spectator's phone context (`phone`: its options, such
+    as a locale). Yields the referee's page and both contexts; closes them after."""
+    url, game = played.url, played.game_id
+    referee_context = browser.new_context(viewport=TABLET)
+    referee_context.set_default_timeout(20_000)
+    phone_context = browser.new_context(viewport=PHONE, **phone)
+    phone_context.set_default_timeout(20_000)
+    try:
+        referee = referee_context.new_page()
+        referee.goto(f"{url}/game/{game}?token={played.token}")
+        referee.wait_for_url(f"{url}/game/{game}")
+        enable_semantics(referee)
+        yield referee, referee_context, phone_context
+    finally:
+        referee_context.close()
+        phone_context.close()
 
 
 def fetch(port: int, method: str, path: str, headers: dict[str, str] | None = None,
@@ -99,15 +123,7 @@ def test_the_token_stays_out_of_logs_exports_and_boards(
 ) -> None:
     port, token, game = played.port, played.token, played.game_id
     url = played.url
-    referee_context = browser.new_context(viewport=TABLET)
-    referee_context.set_default_timeout(20_000)
-    phone_context = browser.new_context(viewport=PHONE)
-    phone_context.set_default_timeout(20_000)
-    try:
-        referee = referee_context.new_page()
-        referee.goto(f"{url}/game/{game}?token={token}")
-        referee.wait_for_url(f"{url}/game/{game}")
-        enable_semantics(referee)
+    with referee_and_phone(played, browser) as (referee, referee_context, phone_context):
         phone = phone_context.new_page()
         phone.goto(f"{url}/board/{game}")
         phone.wait_for_function("document.getElementById('live').textContent === 'live'")
@@ -135,9 +151,6 @@ def test_the_token_stays_out_of_logs_exports_and_boards(
         # the referee's cookie never reaches a spectator's browser
         assert all(c["name"] != "gnav_referee" for c in phone_context.cookies())
         assert any(c["name"] == "gnav_referee" for c in referee_context.cookies())
-    finally:
-        referee_context.close()
-        phone_context.close()
 
     # the exported journal: what the tables screen's Export shows (Store.export_journal)
     journal = Store(played.data_dir).export_journal(game)
@@ -161,15 +174,7 @@ def test_a_danish_phone_follows_in_danish(played: Played, browser: Browser) -> N
     from companion.i18n import Tr
 
     url, game = played.url, played.game_id
-    referee_context = browser.new_context(viewport=TABLET)
-    referee_context.set_default_timeout(20_000)
-    phone_context = browser.new_context(viewport=PHONE, locale="da-DK")
-    phone_context.set_default_timeout(20_000)
-    try:
-        referee = referee_context.new_page()
-        referee.goto(f"{url}/game/{game}?token={played.token}")
-        referee.wait_for_url(f"{url}/game/{game}")
-        enable_semantics(referee)
+    with referee_and_phone(played, browser, locale="da-DK") as (referee, _, phone_context):
         phone = phone_context.new_page()
         phone.goto(f"{url}/board/{game}")
         assert phone.locator("html").get_attribute("lang") == "da"
@@ -190,6 +195,3 @@ def test_a_danish_phone_follows_in_danish(played: Played, browser: Browser) -> N
         assert now != board_json(after, Tr("en"))["now"]
         phone.wait_for_function(
             f"document.getElementById('now').textContent === {json.dumps(now)}")
-    finally:
-        referee_context.close()
-        phone_context.close()
