@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.deck.pictures import picture  # noqa: E402 - after the repository is on the path
+from companion.deck.pictures import picture  # after the repository is on the path
 from companion.engine.pieces import PIECES
 
 OUT = ROOT / "assets" / "pieces"
