@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -76,9 +76,9 @@ def _draw(canvas: Canvas, element: ET.Element, style: dict[str, str]) -> None:
         canvas.setLineWidth(float(style.get("stroke-width", "1")))
         canvas.setLineCap(CAPS[style.get("stroke-linecap", "butt")])
         canvas.setLineJoin(JOINS[style.get("stroke-linejoin", "miter")])
-    # SVG fills with the non-zero rule unless told otherwise
+    # SVG fills with the non-zero rule unless told otherwise (ReportLab's default is even-odd)
     canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None),
-                    fillMode=0)
+                    fillMode=FILL_NON_ZERO)
 
 
 def _colour(value: str | None) -> Color | None:
