@@ -35,6 +35,7 @@ MARK_LENGTH = 6 * mm
 INSET = 3.5 * mm  # the card's frame, inside the cut line: a slightly crooked cut leaves it whole
 STICKER = 20 * mm  # round, for the base of a wooden pawn
 STICKER_PITCH = 26 * mm
+INK_COLOUR, EDGE_COLOUR, WOOD_COLOUR = HexColor(INK), HexColor(EDGE), HexColor(WOOD)
 MATADOR_RED = HexColor("#8B1A1A")
 PAPER_WOOD = HexColor("#FBF3E4")
 
@@ -143,14 +144,12 @@ class Grid:
         canvas.line(x0, y0, x0 + dx * scale, y0 + dy * scale)
 
 
-INK_COLOUR = HexColor(INK)
-
 
 def draw_card(canvas: Canvas, game: Game, card: Card, tr: Tr, x: float, y: float) -> None:
     _ = tr
     canvas.saveState()
     canvas.translate(x, y)
-    frame = MATADOR_RED if card.matador else HexColor(EDGE)
+    frame = MATADOR_RED if card.matador else EDGE_COLOUR
     canvas.setFillColor(PAPER_WOOD)
     canvas.setStrokeColor(frame)
     canvas.setLineWidth(2.2 if card.matador else 1.2)
@@ -202,14 +201,14 @@ def draw_back(canvas: Canvas, game: Game, x: float, y: float) -> None:
     canvas.saveState()
     canvas.translate(x, y)
     w, h = CARD_W - 2 * INSET, CARD_H - 2 * INSET
-    canvas.setFillColor(HexColor(EDGE))
-    canvas.setStrokeColor(HexColor(INK))
+    canvas.setFillColor(EDGE_COLOUR)
+    canvas.setStrokeColor(INK_COLOUR)
     canvas.setLineWidth(1.2)
     canvas.roundRect(INSET, INSET, w, h, 3 * mm, stroke=1, fill=1)
     clip = canvas.beginPath()
     clip.roundRect(INSET + 2 * mm, INSET + 2 * mm, w - 4 * mm, h - 4 * mm, 2 * mm)
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.setStrokeColor(HexColor(WOOD))
+    canvas.setStrokeColor(WOOD_COLOUR)
     canvas.setLineWidth(0.8)
     step = 6 * mm
     for i in range(-int(CARD_H / step), int((CARD_W + CARD_H) / step) + 1):
@@ -218,8 +217,8 @@ def draw_back(canvas: Canvas, game: Game, x: float, y: float) -> None:
     canvas.restoreState()
     canvas.saveState()
     canvas.translate(x, y)
-    canvas.setFillColor(HexColor(WOOD))
-    canvas.setStrokeColor(HexColor(INK))
+    canvas.setFillColor(WOOD_COLOUR)
+    canvas.setStrokeColor(INK_COLOUR)
     canvas.setLineWidth(1.5)
     canvas.circle(CARD_W / 2, CARD_H / 2, 17 * mm, stroke=1, fill=1)
     _centred(canvas, game.title, BOLD, 22, CARD_W / 2, CARD_H / 2 - 3 * mm, 30 * mm,
@@ -251,7 +250,7 @@ def draw_stickers(canvas: Canvas, game: Game, deck: list[Card], tr: Tr, width: f
 
 def _sticker(canvas: Canvas, game: Game, card: Card, tr: Tr, cx: float, cy: float) -> None:
     canvas.setFillColor(PAPER_WOOD)
-    canvas.setStrokeColor(MATADOR_RED if card.matador else HexColor(EDGE))
+    canvas.setStrokeColor(MATADOR_RED if card.matador else EDGE_COLOUR)
     canvas.setLineWidth(1.2 if card.matador else 0.7)
     canvas.circle(cx, cy, STICKER / 2, stroke=1, fill=1)
     size = 14 * mm
