@@ -1,6 +1,7 @@
-"""`python -m companion replay PATH|-` and `python -m companion serve ...`.
+"""`python -m companion replay PATH|-`, `python -m companion print-deck ...` and
+`python -m companion serve ...`.
 
-`replay` must never import Flet: it is used in pipelines and tests on machines without a
+`replay` and `print-deck` must never import Flet: it is used in pipelines and tests on machines without a
 display, and must answer fast.
 """
 
@@ -11,6 +12,8 @@ import json
 import sys
 from collections.abc import Sequence
 from typing import TextIO
+
+from companion.i18n import LANGUAGES
 
 
 def _error_line(message: str) -> None:
@@ -56,11 +59,42 @@ def replay_command(path: str) -> int:
     return 0
 
 
+def print_deck_command(game: str, paper: str, lang: str, out: str | None, back: bool,
+                       stickers: bool) -> int:
+    from companion.deck import deck_pdf
+
+    path = out or f"{game}-deck-{paper}.pdf"
+    try:
+        data = deck_pdf(game, paper, lang, backs=back, stickers=stickers)
+    except ValueError as err:
+        _error_line(str(err))
+        return 2
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as err:
+        _error_line(f"cannot write {path}: {err.strerror or err}")
+        return 2
+    _write(sys.stdout, f"{path}\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Gnav Companion")
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="apply a journal and print the state as JSON")
     rp.add_argument("path", help="journal file (JSON Lines), or - for standard input")
+    dp = sub.add_parser("print-deck", help="write a print-and-play deck of a game's pack as PDF")
+    # the games and papers are checked by the deck itself, so that replay never loads it
+    dp.add_argument("--game", default="gnav", help="the game whose pack to print (gnav)")
+    dp.add_argument("--paper", default="a4", help="a4 or letter")
+    dp.add_argument("--lang", choices=LANGUAGES, default="en",
+                    help="the table's language for the names (the game's own are printed too)")
+    dp.add_argument("--out", default=None, help="the PDF to write (default GAME-deck-PAPER.pdf)")
+    dp.add_argument("--back", action=argparse.BooleanOptionalAction, default=True,
+                    help="add a page of card backs (print it on the back of each card sheet)")
+    dp.add_argument("--stickers", action=argparse.BooleanOptionalAction, default=True,
+                    help="add the sheet of round stickers for wooden pawns")
     sp = sub.add_parser("serve", help="serve the referee app in web mode")
     sp.add_argument("--host", default=None,
                     help="address to listen on (127.0.0.1, or 0.0.0.0 with --lan)")
@@ -72,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_command(args.path)
+    if args.command == "print-deck":
+        return print_deck_command(args.game, args.paper, args.lang, args.out, args.back,
+                                  args.stickers)
     from companion.server import serve
 
     return serve(host=args.host, port=args.port, data=args.data, lan=args.lan)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "app.py")
+SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "app.py", PACKAGE / "deck" / "pdf.py")
 
 
 @dataclass(frozen=True)

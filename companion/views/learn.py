@@ -1,6 +1,7 @@
 """The Learn screen ("/learn", or "/learn/{N}" for game N's rule book): the 21 pieces in order,
 each with its picture, its names in Norwegian, Danish and English, its rank, and for each
-matador its call and what it does under the rule book, with how the other books differ."""
+matador its call and what it does under the rule book, with how the other books differ;
+and "Print a deck": the pack as a PDF of cards and stickers, saved as a file."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine import PIECES, PRESETS, Rulebook
+from companion.engine.pieces import GNAV_PACK
 
 from . import theme
 from .pieces import piece_image
@@ -68,8 +70,35 @@ class LearnScreen:
         elif book != PRESETS[book.name]:
             rows.append(body(_("This table plays with house rules: see its rules card."),
                              size=theme.SMALL, italic=True))
+        rows.append(ft.Row([button(_("Print a deck"), self.ask_print, icon=ft.Icons.PRINT)]))
         self.header.controls = rows
         self.list.controls = [self.card(i, piece) for i, piece in enumerate(PIECES)]
+
+    def ask_print(self, e: Any = None) -> None:
+        _ = self.app.tr
+        self.app.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Print a deck")),
+            content=ft.Text(_(
+                "A PDF to print and cut: the {cards} pieces as cards (63 × 88 mm, nine to a "
+                "page, with cut marks), a page of backs for their other side, and round "
+                "stickers for the bases of wooden pawns. Names in this language and in "
+                "Norwegian.", cards=GNAV_PACK.size)),
+            actions=[
+                ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog()),
+                ft.FilledButton(_("Save for A4"), on_click=lambda e: self.save_deck("a4")),
+                ft.FilledButton(_("Save for Letter"),
+                                on_click=lambda e: self.save_deck("letter")),
+            ],
+        ))
+
+    def save_deck(self, paper: str) -> None:
+        """A download in a browser, the system's save dialog on a phone (as a journal's
+        'Save as a file')."""
+        from companion.deck import deck_pdf  # ReportLab loads at the first print, not at start
+
+        self.app.close_dialog()
+        self.app.save_file(f"gnav-deck-{paper}.pdf", deck_pdf("gnav", paper, self.app.tr.lang))
 
     def card(self, i: int, piece: str) -> ft.Control:
         _ = self.app.tr

@@ -94,3 +94,23 @@ def test_learn_speaks_danish(app: App) -> None:
     app.set_language("da")
     shown = texts(app.screen.view)
     assert "1. Gøg" in shown and "Norsk: gauken · Dansk: gøgen · Engelsk: Cuckoo" in shown
+
+
+def test_print_a_deck_saves_the_pdf_in_the_tables_language(app: App) -> None:
+    """Learn's "Print a deck" hands the deck to the app's file saver (a download in a
+    browser, the save dialog on a phone), on the paper chosen, in the app's language."""
+    from companion.deck import deck_pdf
+
+    saved: list[tuple[str, bytes]] = []
+    app.save_file = lambda name, data: saved.append((name, data))  # type: ignore[method-assign]
+    app.set_language("nb", remember=False)
+    app.go("/learn")
+    tap(app.screen.view, "Skriv ut en kortstokk")
+    assert app.dialog is not None
+    assert any("63 × 88 mm" in t for t in texts(app.dialog))
+    tap(app.dialog, "Lagre for Letter")
+    assert app.dialog is None
+    assert saved == [("gnav-deck-letter.pdf", deck_pdf("gnav", "letter", "nb"))]
+    tap(app.screen.view, "Skriv ut en kortstokk")
+    tap(app.dialog, "Avbryt")
+    assert app.dialog is None and len(saved) == 1
