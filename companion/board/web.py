@@ -30,6 +30,7 @@ from starlette.routing import Route
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.views.board_words import board_words
+from companion.views.gate_words import gate_words
 
 from .reader import BoardReader
 from .render import board_html, board_json, list_html
@@ -393,16 +394,19 @@ class Gate:
         host = hosts[0] if len(hosts) == 1 else None
         listener = scope.get(LISTENER)
         what = f"websocket {path}" if kind == "websocket" else f"{scope.get('method')} {path}"
+        words = gate_words(Tr(choose_language(None, dict(raw).get("accept-language", ""))))
         if not isinstance(listener, Listener) or host not in listener.hosts:
             named = "no host" if host is None else f"host {host!r}"
             self.note(addr, f"refused {addr}: {what} for {named}, not a name of this server")
-            await _refuse(kind, send, b"This server does not answer to that name.\n")
+            known = sorted(listener.hosts) if isinstance(listener, Listener) else []
+            await _refuse(kind, send, words["wrong_host"].format(
+                addresses=", ".join(f"http://{name}" for name in known if ":" in name)))
             return
         origins = [v.lower() for k, v in raw if k == "origin"]
         if (origins or kind == "websocket") and origins != [f"http://{host}"]:
             page_of = repr(origins[0]) if origins else "no page named"
             self.note(addr, f"refused {addr}: {what} from {page_of}, not a page of {host}")
-            await _refuse(kind, send, b"Only pages of this server may ask that.\n")
+            await _refuse(kind, send, words["other_page"])
             return
         scope[CHECKED_HOST] = host
         if self.boards is not None and is_board_path(path):
@@ -424,7 +428,7 @@ class Gate:
                 await self.flet_app(scope, receive, send)
                 return
             self.note(addr, f"refused control from {addr}: {what} with no valid referee token")
-            await _refuse(kind, send, b"")
+            await _refuse(kind, send, words["referee_only"])
             return
         method: str = scope.get("method", "GET")
         if offered:
@@ -445,7 +449,7 @@ class Gate:
             await _redirect(send, "/board")
             return
         self.note(addr, f"refused control from {addr}: {what} without the referee token")
-        await _respond(send, 403, b"Only the referee controls the game.\n")
+        await _refuse(kind, send, words["referee_only"])
 
 
 def _shown(text: str, limit: int = 300) -> str:
@@ -486,12 +490,13 @@ def _cookies(header: str) -> list[str]:
     return values
 
 
-async def _refuse(kind: str, send: Send, body: bytes) -> None:
-    """403: for a websocket, closing it before it is accepted makes the server answer 403."""
+async def _refuse(kind: str, send: Send, sentence: str) -> None:
+    """403 with the sentence; for a websocket, closing it before it is accepted makes the
+    server answer 403 (with no room for a sentence)."""
     if kind == "websocket":
         await send({"type": "websocket.close", "code": 1008})
     else:
-        await _respond(send, 403, body)
+        await _respond(send, 403, (sentence + "\n").encode("utf-8"))
 
 
 async def _respond(send: Send, status: int, body: bytes,

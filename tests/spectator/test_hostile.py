@@ -75,6 +75,15 @@ def test_a_request_for_another_host_name_is_refused_and_logged(server: AppServer
     # two Host headers: which one a proxy would read is anyone's guess
     assert raw_request(port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: "
                              f"evil.example:{port}\r\n\r\n".encode()) == 403
+    # a person who typed the machine's name is told, in their language, what to type
+    con = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    con.request("GET", "/", headers={"Host": f"mypc.local:{port}", "Accept-Language": "nb"})
+    answer = con.getresponse()
+    assert answer.status == 403
+    assert answer.read().decode() == ("Denne appen svarer bare på sine egne adresser: "
+                                      f"http://127.0.0.1:{port}, http://[::1]:{port}, "
+                                      f"http://localhost:{port}.\n")
+    con.close()
     # this machine's own names, in any case
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost:{port}",
                  f"[::1]:{port}"):
