@@ -298,8 +298,8 @@ def lan_notes(addresses: tuple[str, ...], port: int) -> list[str]:
     notes = [f"On the network: http://{url_host(a)}:{port}  "
              f"(boards: http://{url_host(a)}:{port}/board)" for a in addresses]
     if not addresses:
-        notes.append("No network address was found; use this machine's address with "
-                     f"port {port}.")
+        notes.append("No network address was found; name this machine's address in "
+                     "GNAV_LAN_ADDRESSES (phones are let in by the addresses it offers).")
     return notes
 
 
