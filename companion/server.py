@@ -19,6 +19,7 @@ import asyncio
 import base64
 import copy
 import hashlib
+import ipaddress
 import os
 import signal
 import socket
@@ -303,6 +304,17 @@ def lan_notes(addresses: tuple[str, ...], port: int) -> list[str]:
     return notes
 
 
+def main_listener(bound: str, port: int, lan: bool,
+                  found: tuple[str, ...]) -> tuple[Listener, tuple[str, ...]]:
+    """The listener `serve` starts with, from the address the kernel bound (not the --host as
+    written: "" or a name can bind a network address): it needs the token with --lan or
+    when it is not loopback. With it, the addresses offered to the phones: those `found` on
+    the interfaces for a wildcard socket, else its own."""
+    address = ipaddress.ip_address(bound)
+    offered = found if address.is_unspecified else (str(address),)
+    return listener_for(bound, port, lan or not address.is_loopback, offered), offered
+
+
 def serve(host: str | None = None, port: int = 8550, data: str | None = None,
           lan: bool = False) -> int:
     """Serve until Ctrl-C or SIGTERM; 0 on a clean stop, 1 when the port cannot be used, 2
@@ -319,14 +331,12 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
 
     if host is None:
         host = "0.0.0.0" if lan else "127.0.0.1"
-    everyone = lan or not board.is_loopback(host)
     try:
         # read now even without the network: the app's setting may open it later
         found = board.lan_addresses()
     except AddressError as err:
         print(f"Gnav Companion cannot start: {err}", file=sys.stderr, flush=True)
         return 2
-    addresses = found if host in ("0.0.0.0", "::", "") else (host,)
     data_dir = resolve_data_dir(data)
     data_dir.mkdir(parents=True, exist_ok=True)
     # 32 bytes from the OS's CSPRNG: 256 bits, far past guessing. Made at every start (the
@@ -335,7 +345,12 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
     app = build_app(make_main(data_dir), data_dir, token)
     switches: list[LanSwitch] = []
 
-    def on_bound(bound_port: int, server: ListeningServer) -> list[str]:
+    everyone = lan  # until the socket is bound: then also when it is not a loopback one
+
+    def on_bound(bound: str, bound_port: int, server: ListeningServer) -> list[str]:
+        nonlocal everyone
+        listener, addresses = main_listener(bound, bound_port, lan, found)
+        everyone = listener.token
         notes = [f"Games are kept in {data_dir}"]
         switch = LanSwitch(server, data_dir, bound_port, token, fixed=everyone)
         switches.append(switch)
@@ -361,8 +376,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
             print(f"Phones cannot follow: {problem.text}", file=sys.stderr, flush=True)
 
     try:
-        return run_server(app, host, port, on_bound=on_bound, on_started=on_started,
-                          token=everyone, offered=addresses)
+        return run_server(app, host, port, on_bound=on_bound, on_started=on_started, lan=lan,
+                          found=found)
     finally:
         board.configure(None)
         board.forget_switch()
@@ -453,13 +468,13 @@ class Listening:
 
 def run_server(
     app: ASGIApp, host: str, port: int, notes: list[str] | None = None, name: str = "Gnav Companion",
-    on_bound: Callable[[int, ListeningServer], list[str]] | None = None,
+    on_bound: Callable[[str, int, ListeningServer], list[str]] | None = None,
     on_started: Callable[[], Awaitable[None]] | None = None,
-    token: bool = False, offered: tuple[str, ...] = (),
+    lan: bool = False, found: tuple[str, ...] = (),
 ) -> int:
-    """Run `app` with uvicorn on host:port until Ctrl-C or SIGTERM; its connections need the
-    referee token when `token`, and may name the `offered` addresses as their Host when the
-    socket is a wildcard one."""
+    """Run `app` with uvicorn on host:port until Ctrl-C or SIGTERM; its connections are
+    tagged with main_listener(...) of the bound socket (`found`: this machine's network
+    addresses)."""
     import uvicorn
 
     # Bind first, so the address is printed only once it really answers and a busy port
@@ -482,12 +497,12 @@ def run_server(
         # Open Flet sessions keep their websocket; do not let them hold a stop hostage.
         timeout_graceful_shutdown=2,
     )
-    main = listener_for(bound, bound_port, token, offered)
+    main, _offered = main_listener(bound, bound_port, lan, found)
     server = _listening_server_class()(config, on_started=on_started, main=main)
     print(f"{name}: {_url(host, bound_port)}", flush=True)
     notes = list(notes or [])
     if on_bound is not None:
-        notes += on_bound(bound_port, server)
+        notes += on_bound(bound, bound_port, server)
     for note in notes:
         print(note, flush=True)
     # uvicorn turns SIGINT and SIGTERM into a graceful stop, then raises the signal again

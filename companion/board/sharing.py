@@ -25,8 +25,6 @@ import qrcode  # type: ignore[import-untyped]
 import qrcode.constants  # type: ignore[import-untyped]
 from qrcode.image.pure import PyPNGImage  # type: ignore[import-untyped]
 
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "")
-
 
 @dataclass(frozen=True)
 class Sharing:
@@ -122,10 +120,6 @@ def remember_lan(data_dir: Path, on: bool) -> None:
     spare = path.with_name(path.name + ".new")
     spare.write_text(json.dumps({"lan": on}) + "\n", encoding="utf-8")
     os.replace(spare, path)
-
-
-def is_loopback(host: str) -> bool:
-    return host in LOOPBACK_HOSTS or host.startswith("127.")
 
 
 # --- this machine's addresses ---------------------------------------------------------------

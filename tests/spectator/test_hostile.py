@@ -172,6 +172,19 @@ def test_the_network_listener_asks_the_token_however_its_address_is_written(
     assert request(port, "/")[0] == 200
 
 
+def test_the_token_is_asked_by_the_address_the_socket_was_bound_to(tmp_path: Path) -> None:
+    """`--host ""` binds every address, as 0.0.0.0 does: written so, it was taken for
+    loopback and served the controls to the network without the token."""
+    srv = TerminalServer(tmp_path / "data", ["--host", ""])
+    srv.start()
+    try:
+        srv.wait_terminal(TOKEN)
+        status, headers = request(srv.port, "/")
+        assert (status, headers.get("location")) == (303, "/board")
+    finally:
+        srv.stop()
+
+
 # --- 3. the referee's cookie among its neighbours ----------------------------------------------
 
 
