@@ -394,19 +394,18 @@ class Gate:
         host = hosts[0] if len(hosts) == 1 else None
         listener = scope.get(LISTENER)
         what = f"websocket {path}" if kind == "websocket" else f"{scope.get('method')} {path}"
-        words = gate_words(Tr(choose_language(None, dict(raw).get("accept-language", ""))))
         if not isinstance(listener, Listener) or host not in listener.hosts:
             named = "no host" if host is None else f"host {host!r}"
             self.note(addr, f"refused {addr}: {what} for {named}, not a name of this server")
             known = sorted(listener.hosts) if isinstance(listener, Listener) else []
-            await _refuse(kind, send, words["wrong_host"].format(
+            await _refuse(kind, send, _words(raw)["wrong_host"].format(
                 addresses=", ".join(f"http://{name}" for name in known if ":" in name)))
             return
         origins = [v.lower() for k, v in raw if k == "origin"]
         if (origins or kind == "websocket") and origins != [f"http://{host}"]:
             page_of = repr(origins[0]) if origins else "no page named"
             self.note(addr, f"refused {addr}: {what} from {page_of}, not a page of {host}")
-            await _refuse(kind, send, words["other_page"])
+            await _refuse(kind, send, _words(raw)["other_page"])
             return
         scope[CHECKED_HOST] = host
         if self.boards is not None and is_board_path(path):
@@ -428,7 +427,7 @@ class Gate:
                 await self.flet_app(scope, receive, send)
                 return
             self.note(addr, f"refused control from {addr}: {what} with no valid referee token")
-            await _refuse(kind, send, words["referee_only"])
+            await _refuse(kind, send, _words(raw)["referee_only"])
             return
         method: str = scope.get("method", "GET")
         if offered:
@@ -449,7 +448,7 @@ class Gate:
             await _redirect(send, "/board")
             return
         self.note(addr, f"refused control from {addr}: {what} without the referee token")
-        await _refuse(kind, send, words["referee_only"])
+        await _refuse(kind, send, _words(raw)["referee_only"])
 
 
 def _shown(text: str, limit: int = 300) -> str:
@@ -488,6 +487,12 @@ def _cookies(header: str) -> list[str]:
                 value = value[1:-1]
             values.append(value)
     return values
+
+
+def _words(headers: list[tuple[str, str]]) -> dict[str, str]:
+    """The gate's sentences in the language the browser asks for."""
+    wanted = next((v for k, v in headers if k == "accept-language"), "")
+    return gate_words(Tr(choose_language(None, wanted)))
 
 
 async def _refuse(kind: str, send: Send, sentence: str) -> None:
