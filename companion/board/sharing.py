@@ -165,9 +165,9 @@ def parse_addresses(text: str) -> tuple[str, ...]:
             address = ipaddress.ip_address(written)
         except ValueError:
             raise AddressError(
-                f"{ADDRESSES_ENV}: {written!r} is not an IP address written out in full "
-                "(such as 192.168.1.20 or fd00::20); host names and short forms are not "
-                "accepted.") from None
+                f"{ADDRESSES_ENV}: {written!r} is not an IP address in its plain form "
+                "(such as 192.168.1.20 or fd00::20); host names, short forms and leading "
+                "zeros are not accepted.") from None
         if (address.is_unspecified or address.is_multicast
                 or (isinstance(address, ipaddress.IPv6Address) and address.scope_id)):
             raise AddressError(
