@@ -115,3 +115,28 @@ def test_a_page_of_another_origin_cannot_read_or_change_a_game(
     log = server.log.read_text(errors="replace")
     assert f"refused 127.0.0.1: websocket /ws from '{evil_site}', not a page of " \
         f"127.0.0.1:{server.port}" in log
+
+
+def test_no_page_of_another_origin_can_frame_the_app_or_a_board(
+    server: AppServer, browser: Browser, evil_site: str
+) -> None:
+    """Issue 11, item 4 (frame-ancestors 'none'): laid in another site's frame, the app could
+    be clicked through a decoy on top of it; Chromium shows its own error page instead."""
+    context = browser.new_context()
+    context.set_default_timeout(20_000)
+    try:
+        evil = context.new_page()
+        evil.goto(f"{evil_site}/evil.html")
+        loaded: list[str] = []
+        evil.on("framenavigated", lambda frame: loaded.append(frame.url))
+        evil.evaluate("""(urls) => Promise.all(urls.map(url => new Promise(done => {
+            const frame = document.createElement('iframe');
+            frame.onload = done;
+            frame.src = url;
+            document.body.appendChild(frame);
+        })))""", [f"{server.url}/", f"{server.url}/board"])
+        framed = [f.url for f in evil.frames if f is not evil.main_frame]
+    finally:
+        context.close()
+    assert len(framed) == 2, framed
+    assert not any(url.startswith(server.url) for url in framed), (framed, loaded)
