@@ -172,7 +172,7 @@ def one_tap(referee: Page, board: Page, streams: Streams, name: str) -> tuple[fl
     before = board_version(board)
     start = tap_at(referee, name)
     board.wait_for_function(
-        f"Number(document.getElementById('board').getAttribute('data-version')) > {before}",
+        f"() => Number(document.getElementById('board').getAttribute('data-version')) > {before}",
         polling="raf", timeout=TIMEOUT * 1000)
     page_time = time.monotonic() - start
     version = board_version(board)
@@ -237,7 +237,7 @@ def main() -> int:
                 board = chromium.new_context(viewport=PHONE).new_page()
                 board.goto(f"{url}/board/{game.id}")
                 board.wait_for_function(
-                    "document.getElementById('live').textContent === 'live'")
+                    "() => document.getElementById('live').textContent === 'live'")
                 streams = Streams(port, game.id)
                 print(f"{'boards':>6} {'page median':>11} {'page max':>9} "
                       f"{'slowest median':>14} {'slowest max':>11}  load  verdict")

@@ -8,21 +8,28 @@ else off this origin), so opening the app tells no third party anything.
 
 On loopback by default. `serve --lan` (or a non-loopback --host) listens on the network with
 every control behind the referee token; the app's setting "Let phones follow on the local
-network" (LanSwitch) opens and closes listeners on the network addresses while it runs.
+network" (LanSwitch) opens and closes listeners on the network addresses while it runs. Every
+connection reaches the app tagged with the listener it came through (`Tagged`), which is what
+the gate decides by.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import copy
+import hashlib
+import ipaddress
 import os
 import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.board.sharing import Problem
+from companion.board.sharing import AddressError, Listener, Problem, listener_for, url_host
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -30,15 +37,46 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; "
-    "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
-    "style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data: blob:; "
-    "font-src 'self' data:; "
-    "connect-src 'self' ws: wss: data: blob:; "
-    "worker-src 'self' blob:"
-)
+
+def app_policy(host: str | None) -> str:
+    """The referee app's Content-Security-Policy for a page served as `host` (host:port, as
+    the gate checked it): its websocket is the only one it may open. 'self' alone does not
+    cover ws: in every browser, and a bare ws: would let an injected script talk to any
+    server. No framing: another site's page must not lay the app under a pointer."""
+    socket_source = f" ws://{host}" if host else ""
+    return (
+        "default-src 'self'; "
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
+        "style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data: blob:; "
+        "font-src 'self' data:; "
+        f"connect-src 'self'{socket_source} data: blob:; "
+        "worker-src 'self' blob:; "
+        "frame-ancestors 'none'"
+    )
+
+
+def _digest(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def board_policy() -> str:
+    """The boards' own policy: plain pages whose one script and one style sheet are named by
+    their hashes (so nothing injected into a board can run), which talk to their own server
+    only (the live stream), and nothing else: no eval, no websocket, no framing."""
+    from companion.board.web import SCRIPT, STYLE
+
+    return (
+        "default-src 'none'; "
+        f"script-src {_digest(SCRIPT)}; "
+        f"style-src {_digest(STYLE)}; "
+        "img-src 'self' data:; "
+        "connect-src 'self'; "
+        "base-uri 'none'; "
+        "form-action 'none'; "
+        "frame-ancestors 'none'"
+    )
+
 
 # Resolved from the package, not the working folder: `python -m companion serve` must find
 # the pictures wherever it is started from.
@@ -46,16 +84,22 @@ ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
 
 class SecurityHeaders:
-    """ASGI middleware adding the CSP to every HTTP response (and quieting closed tabs).
+    """ASGI middleware adding the CSP to every HTTP response (and quieting closed tabs): the
+    boards' policy on /board..., the app's everywhere else, with the websocket of the Host
+    the gate let through (none when it refused the request).
 
     A plain ASGI wrapper rather than Starlette's BaseHTTPMiddleware: that one buffers
     streaming responses and does nothing for websockets, and Flet's client lives on both.
     """
 
-    def __init__(self, app: ASGIApp, policy: str = CONTENT_SECURITY_POLICY) -> None:
+    def __init__(self, app: ASGIApp) -> None:
+        from companion.board.web import CHECKED_HOST, is_board_path
+
         self.app = app
+        self.checked_host = CHECKED_HOST
+        self.is_board_path = is_board_path
+        self.board_policy = board_policy().encode("ascii")
         self.headers: list[tuple[bytes, bytes]] = [
-            (b"content-security-policy", policy.encode("ascii")),
             (b"x-content-type-options", b"nosniff"),
             (b"referrer-policy", b"no-referrer"),
         ]
@@ -77,12 +121,35 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                names = {name for name, _ in self.headers}
+                if self.is_board_path(scope.get("path", "")):
+                    policy = self.board_policy
+                else:
+                    # the gate wrote the Host it checked into the scope on the way in
+                    policy = app_policy(scope.get(self.checked_host)).encode("latin-1")
+                ours = [(b"content-security-policy", policy), *self.headers]
+                names = {name for name, _ in ours}
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
-                message["headers"] = kept + self.headers
+                message["headers"] = kept + ours
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class Tagged:
+    """Hands the app, with every connection, the Listener of the socket that accepted it
+    (uvicorn gives each listening socket's connections this app: see run_server and
+    ListeningServer.listen)."""
+
+    def __init__(self, app: ASGIApp, listener: Listener) -> None:
+        from companion.board.web import LISTENER
+
+        self.app = app
+        self.listener = listener
+        self.key = LISTENER
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope[self.key] = self.listener
+        await self.app(scope, receive, send)
 
 
 def resolve_data_dir(data: str | None) -> Path:
@@ -94,52 +161,45 @@ def resolve_data_dir(data: str | None) -> Path:
     return default_data_dir()
 
 
-def build_asgi(main: Callable[..., Any]) -> ASGIApp:
-    """Any Flet `main(page)` as an offline ASGI app with the CSP (the benchmark's bare app
-    is served through here too, so the two are compared like for like)."""
+def _flet_app(main: Callable[..., Any]) -> ASGIApp:
+    """Flet's web client and websocket for `main(page)`, offline."""
     import flet as ft
 
     # Flet's CDN switch is also read from the environment by parts of flet-web.
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
-    flet_app = ft.run(
+    app: ASGIApp = ft.run(
         main,
         export_asgi_app=True,
         no_cdn=True,
         assets_dir=assets,
         route_url_strategy=ft.RouteUrlStrategy.PATH,
     )
-    return SecurityHeaders(flet_app)
+    return app
+
+
+def build_asgi(main: Callable[..., Any]) -> ASGIApp:
+    """Any Flet `main(page)` as an offline ASGI app with the CSP, behind the gate's checks of
+    Host and Origin (the benchmark's bare app is served through here too, so the two are
+    compared like for like)."""
+    from companion.board.web import Gate
+
+    return SecurityHeaders(Gate(_flet_app(main), None, None))
 
 
 def _url(host: str, port: int) -> str:
     shown = "127.0.0.1" if host in ("", "0.0.0.0") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}"
+    return f"http://{url_host(shown)}:{port}"
 
 
-def build_app(main: Callable[..., Any], data_dir: Path, token: str | None,
-              everyone: bool = True) -> tuple[ASGIApp, Any]:
+def build_app(main: Callable[..., Any], data_dir: Path, token: str | None) -> ASGIApp:
     """The referee's Flet app behind the gate, and the spectators' boards beside it, all under
-    the CSP; and the gate itself (the LAN switch tells it which listeners need the token).
-    With `token` None the Flet app is open to every connection."""
-    import flet as ft
-
+    the CSP. Whether a connection needs the token is its listener's to say; with `token`
+    None the Flet app is open to every connection."""
     from companion.board.web import Gate, board_app
 
-    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-    assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
-    flet_app = ft.run(
-        main,
-        export_asgi_app=True,
-        no_cdn=True,
-        assets_dir=assets,
-        route_url_strategy=ft.RouteUrlStrategy.PATH,
-    )
     boards, _hub = board_app(data_dir)
-    gate = Gate(flet_app, boards, token, everyone=everyone)
-    return SecurityHeaders(gate), gate
+    return SecurityHeaders(Gate(_flet_app(main), boards, token))
 
 
 def _say(line: str) -> None:
@@ -159,15 +219,14 @@ class LanSwitch:
     listens on every address and the switch stays on (`fixed`).
     """
 
-    def __init__(self, server: ListeningServer, gate: Any, data_dir: Path, port: int,
+    def __init__(self, server: ListeningServer, data_dir: Path, port: int,
                  token: str, fixed: bool = False) -> None:
         self.server = server
-        self.gate = gate
         self.data_dir = data_dir
         self.port = port
         self.token = token
         self.fixed = fixed
-        self.listeners: list[tuple[str, asyncio.base_events.Server]] = []
+        self.listeners: list[Listening] = []
         self._lock: asyncio.Lock | None = None
 
     async def set_lan(self, on: bool) -> Problem | None:
@@ -193,7 +252,10 @@ class LanSwitch:
 
         if self.listeners:
             return None
-        addresses = board.lan_addresses()
+        try:
+            addresses = board.lan_addresses()
+        except AddressError as err:  # checked at start: only if the variable changed since
+            return Problem("no-network", str(err))
         if not addresses:
             return Problem("no-network",
                            "No network was found on this machine: phones cannot reach it.")
@@ -207,9 +269,10 @@ class LanSwitch:
                 reason = err.strerror or str(err)
                 return Problem("cannot-listen", f"Cannot listen on {address}:{self.port}: "
                                f"{reason}.", f"{address}:{self.port}", reason)
-        for address, sock in sockets:
-            self.listeners.append((address, await self.server.listen(sock)))
-        self.gate.network = frozenset(addresses)
+        for _address, sock in sockets:
+            # the phones' listener: the token, and the address the kernel bound
+            tag = listener_for(sock.getsockname()[0], self.port, token=True)
+            self.listeners.append(await self.server.listen(sock, tag))
         sharing = board.Sharing(port=self.port, lan=True, addresses=addresses, token=self.token)
         board.configure(sharing)
         await asyncio.to_thread(board.remember_lan, self.data_dir, True)
@@ -221,30 +284,41 @@ class LanSwitch:
     async def _close(self) -> Problem | None:
         from companion import board
 
-        addresses = frozenset(address for address, _ in self.listeners)
-        for _address, listener in self.listeners:
-            self.server.unlisten(listener, addresses)
+        closed = bool(self.listeners)
+        for listening in self.listeners:
+            self.server.unlisten(listening)
         self.listeners = []
-        self.gate.network = frozenset()
         board.configure(board.Sharing(port=self.port, lan=False))
         await asyncio.to_thread(board.remember_lan, self.data_dir, False)
-        if addresses:
+        if closed:
             _say("Phones no longer reach this app: it serves this machine only.")
         return None
 
 
 def lan_notes(addresses: tuple[str, ...], port: int) -> list[str]:
-    notes = [f"On the network: http://{a}:{port}  (boards: http://{a}:{port}/board)"
-             for a in addresses]
+    notes = [f"On the network: http://{url_host(a)}:{port}  "
+             f"(boards: http://{url_host(a)}:{port}/board)" for a in addresses]
     if not addresses:
-        notes.append("No network address was found; use this machine's address with "
-                     f"port {port}.")
+        notes.append("No network address was found; name this machine's address in "
+                     "GNAV_LAN_ADDRESSES (phones are let in by the addresses it offers).")
     return notes
+
+
+def main_listener(bound: str, port: int, lan: bool,
+                  found: tuple[str, ...]) -> tuple[Listener, tuple[str, ...]]:
+    """The listener `serve` starts with, from the address the kernel bound (not the --host as
+    written: "" or a name can bind a network address): it needs the token with --lan or
+    when it is not loopback. With it, the addresses offered to the phones: those `found` on
+    the interfaces for a wildcard socket, else its own."""
+    address = ipaddress.ip_address(bound)
+    offered = found if address.is_unspecified else (str(address),)
+    return listener_for(bound, port, lan or not address.is_loopback, offered), offered
 
 
 def serve(host: str | None = None, port: int = 8550, data: str | None = None,
           lan: bool = False) -> int:
-    """Serve until Ctrl-C or SIGTERM; 0 on a clean stop, 1 when the port cannot be used.
+    """Serve until Ctrl-C or SIGTERM; 0 on a clean stop, 1 when the port cannot be used, 2
+    when GNAV_LAN_ADDRESSES names something other than IP addresses.
 
     Loopback only unless `lan` (or a non-loopback `host`), or the app's "Let phones follow"
     setting is on: then the boards are open to the network and the referee's controls need
@@ -257,18 +331,28 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
 
     if host is None:
         host = "0.0.0.0" if lan else "127.0.0.1"
-    everyone = lan or not board.is_loopback(host)
+    try:
+        # read now even without the network: the app's setting may open it later
+        found = board.lan_addresses()
+    except AddressError as err:
+        print(f"Gnav Companion cannot start: {err}", file=sys.stderr, flush=True)
+        return 2
     data_dir = resolve_data_dir(data)
     data_dir.mkdir(parents=True, exist_ok=True)
     # 32 bytes from the OS's CSPRNG: 256 bits, far past guessing. Made at every start (the
     # setting can open the network later) and shown only once the network is open.
     token = secrets.token_urlsafe(32)
-    app, gate = build_app(make_main(data_dir), data_dir, token, everyone=everyone)
+    app = build_app(make_main(data_dir), data_dir, token)
     switches: list[LanSwitch] = []
 
-    def on_bound(bound_port: int, server: ListeningServer) -> list[str]:
+    everyone = lan  # until the socket is bound: then also when it is not a loopback one
+
+    def on_bound(bound: str, bound_port: int, server: ListeningServer) -> list[str]:
+        nonlocal everyone
+        listener, addresses = main_listener(bound, bound_port, lan, found)
+        everyone = listener.token
         notes = [f"Games are kept in {data_dir}"]
-        switch = LanSwitch(server, gate, data_dir, bound_port, token, fixed=everyone)
+        switch = LanSwitch(server, data_dir, bound_port, token, fixed=everyone)
         switches.append(switch)
         if not everyone:
             board.configure(board.Sharing(port=bound_port, lan=False), switch)
@@ -276,7 +360,6 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
                          "phones follow, turn on 'Let phones follow on the local network' "
                          "in Share, or serve --lan)")
             return notes
-        addresses = board.lan_addresses() if host in ("0.0.0.0", "::", "") else (host,)
         sharing = board.Sharing(port=bound_port, lan=True, addresses=addresses, token=token)
         board.configure(sharing, switch)
         notes += lan_notes(addresses, bound_port)
@@ -293,7 +376,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
             print(f"Phones cannot follow: {problem.text}", file=sys.stderr, flush=True)
 
     try:
-        return run_server(app, host, port, on_bound=on_bound, on_started=on_started)
+        return run_server(app, host, port, on_bound=on_bound, on_started=on_started, lan=lan,
+                          found=found)
     finally:
         board.configure(None)
         board.forget_switch()
@@ -321,10 +405,16 @@ def _listening_server_class() -> type[Any]:
         """uvicorn's server, able to open and close listeners while it runs (the LAN switch)."""
 
         def __init__(self, config: uvicorn.Config,
-                     on_started: Callable[[], Awaitable[None]] | None = None) -> None:
+                     on_started: Callable[[], Awaitable[None]] | None = None,
+                     main: Listener | None = None) -> None:
             super().__init__(config)
             self.on_started = on_started
             self.loop: asyncio.AbstractEventLoop | None = None
+            if not config.loaded:
+                config.load()
+            self.base_app = config.loaded_app
+            if main is not None:
+                config.loaded_app = Tagged(self.base_app, main)
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets=sockets)
@@ -332,31 +422,34 @@ def _listening_server_class() -> type[Any]:
             if self.on_started is not None and not self.should_exit:
                 await self.on_started()
 
-        async def listen(self, sock: socket.socket) -> asyncio.base_events.Server:
-            config = self.config
+        async def listen(self, sock: socket.socket, listener: Listener) -> Listening:
+            """Accepts on `sock` too, its connections tagged with `listener`: they get a
+            config of their own (uvicorn's protocols, the websocket's included, take the app
+            from their config), which also tells them apart when the socket closes."""
+            config = copy.copy(self.config)
+            config.loaded_app = Tagged(self.base_app, listener)
 
             def create_protocol(_loop: asyncio.AbstractEventLoop | None = None) -> Any:
                 return config.http_protocol_class(  # type: ignore[call-arg]
                     config=config, server_state=self.server_state,
                     app_state=self.lifespan.state, _loop=_loop)
 
-            listener = await asyncio.get_running_loop().create_server(
+            accepting = await asyncio.get_running_loop().create_server(
                 create_protocol, sock=sock, backlog=config.backlog)
-            self.servers.append(listener)
-            return listener
+            self.servers.append(accepting)
+            return Listening(accepting, config)
 
-        def unlisten(self, listener: asyncio.base_events.Server,
-                     addresses: frozenset[str]) -> None:
-            """Stops accepting there, and drops the connections that came in on `addresses`
-            (a phone's open board or a second referee device)."""
-            listener.close()
-            if listener in self.servers:
-                self.servers.remove(listener)
+        def unlisten(self, listening: Listening) -> None:
+            """Stops accepting there, and drops the connections that came in through it (a
+            phone's open board or a second referee device)."""
+            listening.server.close()
+            if listening.server in self.servers:
+                self.servers.remove(listening.server)
             for connection in list(self.server_state.connections):
-                transport = getattr(connection, "transport", None)
-                local = transport.get_extra_info("sockname") if transport is not None else None
-                if local and local[0] in addresses:
-                    transport.abort()  # type: ignore[union-attr]
+                if getattr(connection, "config", None) is listening.config:
+                    transport = getattr(connection, "transport", None)
+                    if transport is not None:
+                        transport.abort()
 
     return _ListeningServer
 
@@ -364,12 +457,24 @@ def _listening_server_class() -> type[Any]:
 ListeningServer = Any  # the class above; made on first use so that importing costs nothing
 
 
+@dataclass(frozen=True)
+class Listening:
+    """A listener opened while the server runs: its socket's server and its connections'
+    config."""
+
+    server: asyncio.base_events.Server
+    config: Any
+
+
 def run_server(
     app: ASGIApp, host: str, port: int, notes: list[str] | None = None, name: str = "Gnav Companion",
-    on_bound: Callable[[int, ListeningServer], list[str]] | None = None,
+    on_bound: Callable[[str, int, ListeningServer], list[str]] | None = None,
     on_started: Callable[[], Awaitable[None]] | None = None,
+    lan: bool = False, found: tuple[str, ...] = (),
 ) -> int:
-    """Run `app` with uvicorn on host:port until Ctrl-C or SIGTERM."""
+    """Run `app` with uvicorn on host:port until Ctrl-C or SIGTERM; its connections are
+    tagged with main_listener(...) of the bound socket (`found`: this machine's network
+    addresses)."""
     import uvicorn
 
     # Bind first, so the address is printed only once it really answers and a busy port
@@ -379,21 +484,25 @@ def run_server(
     except OSError as err:
         print(f"{name} cannot listen on {host}:{port}: {err.strerror}.", file=sys.stderr)
         return 1
-    bound_port = sock.getsockname()[1]
+    bound, bound_port = sock.getsockname()[:2]
 
     config = uvicorn.Config(
         app,
         log_level="warning",
         ws="websockets-sansio",
         lifespan="on",
+        # Nothing stands in front of this server: an X-Forwarded-For from this machine
+        # (a web page's fetch, say) would otherwise be taken for the client's address.
+        proxy_headers=False,
         # Open Flet sessions keep their websocket; do not let them hold a stop hostage.
         timeout_graceful_shutdown=2,
     )
-    server = _listening_server_class()(config, on_started=on_started)
+    main, _offered = main_listener(bound, bound_port, lan, found)
+    server = _listening_server_class()(config, on_started=on_started, main=main)
     print(f"{name}: {_url(host, bound_port)}", flush=True)
     notes = list(notes or [])
     if on_bound is not None:
-        notes += on_bound(bound_port, server)
+        notes += on_bound(bound, bound_port, server)
     for note in notes:
         print(note, flush=True)
     # uvicorn turns SIGINT and SIGTERM into a graceful stop, then raises the signal again

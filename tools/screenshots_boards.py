@@ -82,7 +82,7 @@ def main() -> int:
                     page = context.new_page()
                     page.goto(f"{srv.url}/board/{game.id}")
                     page.wait_for_function(
-                        "document.getElementById('live').textContent === 'live'")
+                        "() => document.getElementById('live').textContent === 'live'")
                     page.wait_for_timeout(300)
                     page.screenshot(path=OUT / f"board-phone-{scheme}.png")
                     page.screenshot(path=OUT / f"board-phone-{scheme}-full.png", full_page=True)
@@ -98,7 +98,7 @@ def main() -> int:
                 context = browser.new_context(viewport=PHONE, locale="nb-NO")
                 page = context.new_page()
                 page.goto(f"{srv.url}/board/{game.id}")
-                page.wait_for_function("document.getElementById('live').textContent === 'direkte'")
+                page.wait_for_function("() => document.getElementById('live').textContent === 'direkte'")
                 page.wait_for_timeout(300)
                 page.screenshot(path=OUT / "board-phone-light-nb.png")
                 context.close()

@@ -9,12 +9,13 @@ module-level value is all it takes.
 from __future__ import annotations
 
 import io
+import ipaddress
 import json
 import os
 import socket
 import struct
 import sys
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -24,8 +25,6 @@ import qrcode  # type: ignore[import-untyped]
 import qrcode.constants  # type: ignore[import-untyped]
 from qrcode.image.pure import PyPNGImage  # type: ignore[import-untyped]
 
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "")
-
 
 @dataclass(frozen=True)
 class Sharing:
@@ -34,13 +33,13 @@ class Sharing:
 
     port: int
     lan: bool
-    addresses: tuple[str, ...] = ()  # this machine's IPv4 addresses on its networks
+    addresses: tuple[str, ...] = ()  # this machine's addresses on its networks
     token: str | None = None
 
     @property
     def base_url(self) -> str:
         host = self.addresses[0] if self.addresses else "127.0.0.1"
-        return f"http://{host}:{self.port}"
+        return f"http://{url_host(host)}:{self.port}"
 
     def board_url(self, game_id: int) -> str:
         return f"{self.base_url}/board/{game_id}"
@@ -123,10 +122,6 @@ def remember_lan(data_dir: Path, on: bool) -> None:
     os.replace(spare, path)
 
 
-def is_loopback(host: str) -> bool:
-    return host in LOOPBACK_HOSTS or host.startswith("127.")
-
-
 # --- this machine's addresses ---------------------------------------------------------------
 
 SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of one interface
@@ -135,17 +130,92 @@ SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of one interface
 ADDRESSES_ENV = "GNAV_LAN_ADDRESSES"
 
 
+class AddressError(ValueError):
+    """GNAV_LAN_ADDRESSES names something other than plain IP addresses; the message is the
+    sentence the terminal shows at start."""
+
+
 def lan_addresses() -> tuple[str, ...]:
     """IPv4 addresses of this machine's interfaces other than loopback, read from the
     interface list (nothing is sent anywhere). Linux only; elsewhere an empty tuple, and the
     referee reads the address from the machine's network settings.
 
     GNAV_LAN_ADDRESSES (comma-separated) names the addresses instead, for a machine on
-    several networks where phones should see only one (the tests use a loopback address)."""
+    several networks where phones should see only one (the tests use a loopback address);
+    AddressError when one of them is not a plain IP address."""
     chosen = os.environ.get(ADDRESSES_ENV, "").strip()
     if chosen:
-        return tuple(dict.fromkeys(a.strip() for a in chosen.split(",") if a.strip()))
+        return parse_addresses(chosen)
     return interface_addresses()
+
+
+def parse_addresses(text: str) -> tuple[str, ...]:
+    """The comma-separated addresses of GNAV_LAN_ADDRESSES, each in its one canonical form.
+
+    Only IP addresses written as such: the system's resolver would also read `127.2`,
+    `2130706434` or a host name as an address, and the listener it binds would then be known
+    under a name the phones never see. Wildcards and multicast groups are no place to meet.
+    """
+    found: list[str] = []
+    for part in text.split(","):
+        written = part.strip()
+        if not written:
+            continue
+        try:
+            address = ipaddress.ip_address(written)
+        except ValueError:
+            raise AddressError(
+                f"{ADDRESSES_ENV}: {written!r} is not an IP address in its plain form "
+                "(such as 192.168.1.20 or fd00::20); host names, short forms and leading "
+                "zeros are not accepted.") from None
+        if (address.is_unspecified or address.is_multicast
+                or (isinstance(address, ipaddress.IPv6Address) and address.scope_id)):
+            raise AddressError(
+                f"{ADDRESSES_ENV}: {written!r} is not the address of one network interface "
+                "(no wildcards, multicast groups or scoped addresses).")
+        if str(address) not in found:
+            found.append(str(address))
+    return tuple(found)
+
+
+def url_host(address: str) -> str:
+    """An address as the host part of a URL (and of a Host header): IPv6 in brackets."""
+    return f"[{address}]" if ":" in address else address
+
+
+# --- who a listener answers to --------------------------------------------------------------
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+@dataclass(frozen=True)
+class Listener:
+    """One listening socket as the gate sees it: the Host headers its connections may carry
+    (`host:port`, lower case; the bare host too on port 80, where browsers leave the port
+    out) and whether they need the referee token. The server hands it to the gate with every
+    connection that socket accepted, so the gate's rule follows the socket, not an address
+    written somewhere."""
+
+    hosts: frozenset[str]
+    token: bool
+
+
+def listener_for(bound: str, port: int, token: bool,
+                 offered: Iterable[str] = ()) -> Listener:
+    """The Listener of a socket bound to `bound` (its address as the kernel reports it) on
+    `port`. A loopback socket answers to this machine's own names; a wildcard one to those and
+    to the network addresses `offered` to the phones; any other to its own address."""
+    address = ipaddress.ip_address(bound)
+    if address.is_unspecified:
+        names = {*LOOPBACK_NAMES, *(url_host(str(ipaddress.ip_address(a))) for a in offered)}
+    elif address.is_loopback:
+        names = {*LOOPBACK_NAMES, url_host(str(address))}
+    else:
+        names = {url_host(str(address))}
+    hosts = {f"{name}:{port}" for name in names}
+    if port == 80:
+        hosts.update(names)
+    return Listener(frozenset(hosts), token)
 
 
 def interface_addresses() -> tuple[str, ...]:

@@ -14,11 +14,11 @@ import asyncio
 import hmac
 import json
 import sys
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from functools import cached_property
 from html import escape
-from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -30,9 +30,11 @@ from starlette.routing import Route
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.views.board_words import board_words
+from companion.views.gate_words import gate_words
 
 from .reader import BoardReader
 from .render import board_html, board_json, list_html
+from .sharing import Listener
 
 Scope = Any
 Receive = Callable[[], Any]
@@ -320,44 +322,63 @@ def board_app(data_dir: Path) -> tuple[Starlette, Hub]:
 
 # --- the referee's gate ----------------------------------------------------------------------
 
+# The scope key under which the server names the listening socket a connection came through
+# (a sharing.Listener): the gate's rules follow the socket, never an address written somewhere.
+LISTENER = "gnav.listener"
+CHECKED_HOST = "gnav.host"  # the Host that passed the gate's check (for the policy's ws: source)
+LOG_BURST = 30  # log lines per address and LOG_WINDOW before the rest are only counted
+LOG_WINDOW = 60.0
+LOG_ADDRESSES = 4096  # addresses remembered for the rate limit before the quiet ones go
+
 
 def _log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
 class Gate:
-    """Sends /board... to the boards and everything else to the Flet app. Where the token is
-    needed, only a browser that showed it (in the link once, then in the cookie) reaches the
-    Flet app.
+    """Sends /board... to the boards (when it has them) and everything else to the Flet app,
+    for the server's own names only.
 
-    `everyone` (serve --lan, one socket on every address): every connection needs the token,
-    this machine's browser included. Otherwise (the app's setting) the connections that came
-    in on one of the `network` addresses need it, and this machine's own loopback listener
-    stays as it was without the network: whoever sits at this machine is the referee.
+    Every request must name in its Host header a name its listening socket answers to (so a
+    web page whose own host name was pointed at this machine, DNS rebinding, gets nothing),
+    and every websocket must come from a page of that same host (its Origin): a page of
+    another site, even one on this machine, cannot drive the referee's app. A plain request
+    usually carries no Origin; when it does, the same rule holds. Where the listener needs
+    the token, only a browser that showed it (in the link once, then in the cookie) reaches
+    the Flet app. Every refusal is logged, escaped and at most LOG_BURST lines a minute per
+    address: the log is the referee's terminal, and a request must not write into it.
     """
 
-    def __init__(self, flet_app: ASGIApp, boards: ASGIApp, token: str | None,
-                 log: Callable[[str], None] = _log, everyone: bool = True) -> None:
+    def __init__(self, flet_app: ASGIApp, boards: ASGIApp | None, token: str | None,
+                 log: Callable[[str], None] = _log,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.flet_app = flet_app
         self.boards = boards
         self.token = token.encode("utf-8") if token is not None else None
         self.log = log
-        self.everyone = everyone
-        # local addresses of the listeners phones reach; replaced whole when the switch moves
-        self.network: frozenset[str] = frozenset()
-
-    def needs_token(self, scope: Scope) -> bool:
-        if self.token is None:
-            return False
-        if self.everyone:
-            return True
-        server = scope.get("server")
-        return server is None or server[0] in self.network
+        self.clock = clock
+        self.logged: dict[str, tuple[float, int]] = {}  # address: its window's start, lines
 
     def _valid(self, candidate: str | None) -> bool:
         if self.token is None or candidate is None:
             return False
         return hmac.compare_digest(candidate.encode("utf-8", "replace"), self.token)
+
+    def note(self, addr: str, line: str) -> None:
+        """Logs `line` (about a request from `addr`), escaped, unless `addr` has had its
+        LOG_BURST lines in this window; the first line past them says so."""
+        now = self.clock()
+        start, count = self.logged.get(addr, (now, 0))
+        if now - start >= LOG_WINDOW:
+            start, count = now, 0
+        if len(self.logged) >= LOG_ADDRESSES and addr not in self.logged:
+            self.logged = {a: w for a, w in self.logged.items() if now - w[0] < LOG_WINDOW}
+        self.logged[addr] = (start, count + 1)
+        if count < LOG_BURST:
+            self.log(_shown(line))
+        elif count == LOG_BURST:
+            self.log(_shown(f"more refusals from {addr} in the next "
+                            f"{LOG_WINDOW - (now - start):.0f} s are not logged"))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -365,32 +386,48 @@ class Gate:
             await self.flet_app(scope, receive, send)  # lifespan
             return
         path: str = scope.get("path", "")
-        if path == "/board" or path.startswith("/board/"):
+        client = scope.get("client")
+        addr = str(client[0]) if client else "an unknown address"
+        raw = [(k.decode("latin-1").lower(), v.decode("latin-1"))
+               for k, v in scope.get("headers", [])]
+        hosts = [v.lower() for k, v in raw if k == "host"]
+        host = hosts[0] if len(hosts) == 1 else None
+        listener = scope.get(LISTENER)
+        what = f"websocket {path}" if kind == "websocket" else f"{scope.get('method')} {path}"
+        if not isinstance(listener, Listener) or host not in listener.hosts:
+            named = "no host" if host is None else f"host {host!r}"
+            self.note(addr, f"refused {addr}: {what} for {named}, not a name of this server")
+            known = sorted(listener.hosts) if isinstance(listener, Listener) else []
+            await _refuse(kind, send, _words(raw)["wrong_host"].format(
+                addresses=", ".join(f"http://{name}" for name in known if ":" in name)))
+            return
+        origins = [v.lower() for k, v in raw if k == "origin"]
+        if (origins or kind == "websocket") and origins != [f"http://{host}"]:
+            page_of = repr(origins[0]) if origins else "no page named"
+            self.note(addr, f"refused {addr}: {what} from {page_of}, not a page of {host}")
+            await _refuse(kind, send, _words(raw)["other_page"])
+            return
+        scope[CHECKED_HOST] = host
+        if self.boards is not None and is_board_path(path):
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
                 return
             await self.boards(scope, receive, send)
             return
-        if not self.needs_token(scope):
+        if not listener.token or self.token is None:
             await self.flet_app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers", [])}
-        client = scope.get("client")
-        addr = client[0] if client else "an unknown address"
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"),
                           keep_blank_values=True)
         offered = [v for k, v in query if k == "token"]
-        cookie = _cookie(headers.get("cookie", ""))
+        cookie = any(self._valid(value)
+                     for value in _cookies("; ".join(v for k, v in raw if k == "cookie")))
         if kind == "websocket":
-            origin = headers.get("origin")
-            same_origin = origin is None or origin.split("://", 1)[-1] == headers.get("host")
-            if self._valid(cookie) and same_origin:
+            if cookie:
                 await self.flet_app(scope, receive, send)
                 return
-            why = "a different site" if self._valid(cookie) else "no valid referee token"
-            self.log(f"refused control from {addr}: websocket {path} with {why}")
-            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            self.note(addr, f"refused control from {addr}: {what} with no valid referee token")
+            await _refuse(kind, send, _words(raw)["referee_only"])
             return
         method: str = scope.get("method", "GET")
         if offered:
@@ -399,19 +436,33 @@ class Gate:
                 await _welcome(send, path + ("?" + urlencode(rest) if rest else ""),
                                offered[0])
                 return
-            self.log(f"refused control from {addr}: wrong referee token")
+            self.note(addr, f"refused control from {addr}: wrong referee token")
             await _redirect(send, "/board")
             return
-        if self._valid(cookie):
+        if cookie:
             await self.flet_app(scope, receive, send)
             return
         if method in ("GET", "HEAD"):
             if path in ("/", "/index.html") or not _static(path):
-                self.log(f"sent {addr} to the boards: {method} {path} without the referee token")
+                self.note(addr, f"sent {addr} to the boards: {what} without the referee token")
             await _redirect(send, "/board")
             return
-        self.log(f"refused control from {addr}: {method} {path} without the referee token")
-        await _respond(send, 403, b"Only the referee controls the game.\n")
+        self.note(addr, f"refused control from {addr}: {what} without the referee token")
+        await _refuse(kind, send, _words(raw)["referee_only"])
+
+
+def _shown(text: str, limit: int = 300) -> str:
+    """A log line as the terminal may show it: what a request wrote into it (its path, its
+    Host, a forwarded address) can hold newlines, ANSI escapes or right-to-left marks that
+    would forge or hide lines, so everything but printable ASCII is escaped, and a long line
+    is cut."""
+    shown = text.encode("unicode_escape").decode("ascii")
+    return shown if len(shown) <= limit else shown[:limit] + "..."
+
+
+def is_board_path(path: str) -> bool:
+    """The spectators' pages: open to every browser the listener lets in, GET only."""
+    return path == "/board" or path.startswith("/board/")
 
 
 def _static(path: str) -> bool:
@@ -420,14 +471,37 @@ def _static(path: str) -> bool:
     return "." in name
 
 
-def _cookie(header: str) -> str | None:
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(header)
-    except CookieError:
-        return None
-    morsel = jar.get(COOKIE)
-    return morsel.value if morsel is not None else None
+def _cookies(header: str) -> list[str]:
+    """Every value the Cookie header gives the referee's cookie, read pair by pair.
+
+    The header holds every cookie of this host, set by any app that ever ran on it (the
+    same host name at another port included): a strict parser gives up on a neighbour's
+    space, brace or non-ASCII text, and a dict keeps one of two cookies of the same name
+    (one for another path, or an old one), either of which would hide the valid token."""
+    values = []
+    for pair in header.split(";"):
+        name, equals, value = pair.partition("=")
+        if equals and name.strip() == COOKIE:
+            value = value.strip()
+            if len(value) >= 2 and value[0] == value[-1] == '"':
+                value = value[1:-1]
+            values.append(value)
+    return values
+
+
+def _words(headers: list[tuple[str, str]]) -> dict[str, str]:
+    """The gate's sentences in the language the browser asks for."""
+    wanted = next((v for k, v in headers if k == "accept-language"), "")
+    return gate_words(Tr(choose_language(None, wanted)))
+
+
+async def _refuse(kind: str, send: Send, sentence: str) -> None:
+    """403 with the sentence; for a websocket, closing it before it is accepted makes the
+    server answer 403 (with no room for a sentence)."""
+    if kind == "websocket":
+        await send({"type": "websocket.close", "code": 1008})
+    else:
+        await _respond(send, 403, (sentence + "\n").encode("utf-8"))
 
 
 async def _respond(send: Send, status: int, body: bytes,

@@ -27,13 +27,17 @@ def request(port: int, method: str, path: str,
     return response
 
 
-def websocket_status(port: int, headers: dict[str, str] | None = None) -> int:
-    """The HTTP status of a websocket handshake on /ws (101 when the socket was opened)."""
+def websocket_status(port: int, headers: dict[str, str | None] | None = None) -> int:
+    """The HTTP status of a websocket handshake on /ws (101 when the socket was opened), from
+    a page of the server's own origin unless `headers` name another Host or Origin (None
+    leaves the header out)."""
     key = base64.b64encode(os.urandom(16)).decode()
+    sent = {"Host": f"127.0.0.1:{port}", "Origin": f"http://127.0.0.1:{port}",
+            **(headers or {})}
     lines = [
-        "GET /ws HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
+        "GET /ws HTTP/1.1", "Upgrade: websocket",
         "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
-        *(f"{k}: {v}" for k, v in (headers or {}).items()), "", "",
+        *(f"{k}: {v}" for k, v in sent.items() if v is not None), "", "",
     ]
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
         s.sendall("\r\n".join(lines).encode("latin-1"))
@@ -61,14 +65,17 @@ def test_without_the_token_the_controls_are_refused_and_logged(lan_server: LanSe
     assert websocket_status(port) == 403
     assert websocket_status(port, {"Cookie": f"gnav_referee={wrong}"}) == 403
     assert websocket_status(port, {"Cookie": f"gnav_referee={token[:-1]}"}) == 403
-    # the right cookie from another site's page is refused too
+    # the right cookie from another site's page is refused too, or from no page at all
     assert websocket_status(port, {"Cookie": f"gnav_referee={token}",
                                    "Origin": "http://evil.example"}) == 403
+    assert websocket_status(port, {"Cookie": f"gnav_referee={token}", "Origin": None}) == 403
 
     logged = refusals(lan_server)[before:]
-    assert len(logged) == 7, logged
+    assert len(logged) == 6, logged
     assert all(line.startswith("refused control from 127.0.0.1") for line in logged)
-    assert sum("websocket /ws" in line for line in logged) == 4
+    assert sum("websocket /ws" in line for line in logged) == 3
+    assert "refused 127.0.0.1: websocket /ws from 'http://evil.example', not a page of " \
+        f"127.0.0.1:{port}" in lan_server.log_text()
     # the token is printed for the referee at start and never logged
     assert token not in lan_server.log_text() and wrong not in lan_server.log_text()
     after_start = lan_server.terminal_text().split("On this machine:", 1)[1].split("\n", 1)[1]
@@ -87,7 +94,8 @@ def test_the_token_gives_a_cookie_and_the_controls(lan_server: LanServer) -> Non
     assert app.status == 200
     assert websocket_status(port, {"Cookie": f"gnav_referee={token}"}) == 101
     assert websocket_status(port, {"Cookie": f"gnav_referee={token}",
-                                   "Origin": f"http://127.0.0.1:{port}"}) == 101
+                                   "Host": f"localhost:{port}",
+                                   "Origin": f"http://localhost:{port}"}) == 101
 
 
 def test_the_boards_take_no_orders(lan_server: LanServer) -> None:
@@ -98,7 +106,7 @@ def test_the_boards_take_no_orders(lan_server: LanServer) -> None:
     listing = request(port, "GET", "/board")
     assert listing.status == 200
     policy = listing.getheader("content-security-policy") or ""
-    assert policy.startswith("default-src 'self'")
+    assert policy.startswith("default-src 'none'")
     assert request(port, "GET", "/board/99999").status == 404
 
 

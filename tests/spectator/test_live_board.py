@@ -72,7 +72,7 @@ def tap_and_time_board(referee: Page, spectator: Page, name: str, expected: str)
     before = board_now(spectator)
     start = time.monotonic()
     referee.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    spectator.wait_for_function(f"{NOW} === {json.dumps(expected)}", timeout=5_000,
+    spectator.wait_for_function(f"() => {NOW} === {json.dumps(expected)}", timeout=5_000,
                                 polling="raf")
     elapsed = time.monotonic() - start
     assert board_now(spectator) != before
@@ -99,7 +99,7 @@ def test_the_board_follows_the_referee_and_takes_no_orders(
     spectator.on("request", lambda r: requests.append((r.method, r.url)))
     spectator.goto(f"{url}/board/{game_id}")
     assert board_now(spectator) == "Ann deals round 1."
-    spectator.wait_for_function("document.getElementById('live').textContent === 'live'")
+    spectator.wait_for_function("() => document.getElementById('live').textContent === 'live'")
 
     frames = SENT[id(referee)]
     times = [
@@ -163,7 +163,7 @@ def test_the_board_follows_the_referee_and_takes_no_orders(
     # the referee still has the game in hand
     tap(referee, "Swap")
     spectator.goto(f"{url}/board/{game_id}")
-    spectator.wait_for_function(f"{NOW} === \"Ann's turn.\"")
+    spectator.wait_for_function(f"() => {NOW} === \"Ann's turn.\"")
     assert state(spectator, url, game_id)["events"] == events_before + 1  # type: ignore[operator]
 
     # the referee's Share screen offers the board at this machine's first network address

@@ -1,4 +1,5 @@
-"""Every page carries the app's Content-Security-Policy, the boards included; and the referee
+"""Every page carries a Content-Security-Policy: the app's, naming its own websocket, and the
+boards' own tighter one (the boards still update live under it); and the referee
 token, once a referee has used it, is in no log, no exported journal and no board (page,
 state.json or live stream). One server started with --lan but bound to 127.0.0.1, with a
 table made before it starts; every request goes to 127.0.0.1."""
@@ -18,7 +19,7 @@ from browser_ui import PHONE, TABLET, button, enable_semantics, tap
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from companion.engine import Stakes, Table
-from companion.server import CONTENT_SECURITY_POLICY
+from companion.server import app_policy, board_policy
 from companion.store import Store
 
 from .conftest import TOKEN, TerminalServer
@@ -53,6 +54,8 @@ def referee_and_phone(played: Played, browser: Browser, **phone: Any,
     referee_context.set_default_timeout(20_000)
     phone_context = browser.new_context(viewport=PHONE, **phone)
     phone_context.set_default_timeout(20_000)
+    for context in (referee_context, phone_context):
+        context.add_init_script(RECORD_VIOLATIONS)
     try:
         referee = referee_context.new_page()
         referee.goto(f"{url}/game/{game}?token={played.token}")
@@ -62,6 +65,25 @@ def referee_and_phone(played: Played, browser: Browser, **phone: Any,
     finally:
         referee_context.close()
         phone_context.close()
+
+
+# every Content-Security-Policy violation of the page, as [directive, blocked URI]
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+    e => window.__violations.push([e.effectiveDirective, e.blockedURI]));
+"""
+
+
+def violations(page: Page) -> list[list[str]]:
+    found: list[list[str]] = page.evaluate("window.__violations")
+    return found
+
+
+def own_violations(page: Page) -> list[list[str]]:
+    """What the policy blocked of the page's own doing: everything but the request flet-web's
+    client makes to a CDN (blocked on purpose, see companion/server.py)."""
+    return [v for v in violations(page) if not v[1].startswith("https://")]
 
 
 def fetch(port: int, method: str, path: str, headers: dict[str, str] | None = None,
@@ -109,13 +131,39 @@ def test_every_page_carries_the_policy(played: Played) -> None:
         "table with cookie": 200, "client script": 200,
     }
     for name, (_status, headers, _body) in answers.items():
-        assert headers.get("content-security-policy") == CONTENT_SECURITY_POLICY, name
+        expected = board_policy() if "board" in name or name == "state" or name == "stream" \
+            else app_policy(f"127.0.0.1:{port}")
+        assert headers.get("content-security-policy") == expected, name
         assert headers.get("x-content-type-options") == "nosniff", name
     assert answers["stream"][1]["content-type"].startswith("text/event-stream")
     assert answers["stream"][2].startswith(b"event: board\n")
-    # the policy lets the page talk to its own server only
-    assert "default-src 'self'" in CONTENT_SECURITY_POLICY
-    assert "http:" not in CONTENT_SECURITY_POLICY and "*" not in CONTENT_SECURITY_POLICY
+
+
+def directives(policy: str) -> dict[str, list[str]]:
+    return {name: sources for name, *sources in (d.split() for d in policy.split(";"))}
+
+
+def test_the_policies_let_a_page_talk_to_its_own_server_only(played: Played) -> None:
+    """Issue 11, item 4: no page may be framed by another site; the app may open its own
+    websocket and no other; a board runs its own script and style and nothing else."""
+    port = played.port
+    _status, headers, _body = fetch(port, "GET", "/", {"Host": f"localhost:{port}"})
+    app = directives(headers["content-security-policy"])
+    assert app["frame-ancestors"] == ["'none'"]
+    assert app["default-src"] == ["'self'"]
+    assert app["connect-src"] == ["'self'", f"ws://localhost:{port}", "data:", "blob:"]
+    _status, headers, _body = fetch(port, "GET", f"/board/{played.game_id}")
+    boards = directives(headers["content-security-policy"])
+    assert boards["default-src"] == ["'none'"]
+    assert boards["connect-src"] == ["'self'"]
+    assert boards["frame-ancestors"] == ["'none'"]
+    assert all(source.startswith("'sha256-") for source in boards["script-src"]
+               + boards["style-src"])
+    assert "unsafe" not in headers["content-security-policy"]
+    for policy in (app, boards):
+        sources = [s for d in policy.values() for s in d]
+        assert "ws:" not in sources and "wss:" not in sources and "*" not in sources
+        assert not any(s.startswith("http") for s in sources)
 
 
 def test_the_token_stays_out_of_logs_exports_and_boards(
@@ -126,12 +174,12 @@ def test_the_token_stays_out_of_logs_exports_and_boards(
     with referee_and_phone(played, browser) as (referee, referee_context, phone_context):
         phone = phone_context.new_page()
         phone.goto(f"{url}/board/{game}")
-        phone.wait_for_function("document.getElementById('live').textContent === 'live'")
+        phone.wait_for_function("() => document.getElementById('live').textContent === 'live'")
         tap(referee, "Deal")
         button(referee, "Stand").wait_for(state="attached")
         tap(referee, "Stand")
         phone.wait_for_function(
-            "document.getElementById('now').textContent === \"Cy's turn.\"")
+            "() => document.getElementById('now').textContent === \"Cy's turn.\"")
         # the spectator's phone tries the app and a wrong token: refused, logged by address
         phone.goto(f"{url}/game/{game}?token=wrong")
         assert phone.url == f"{url}/board"
@@ -141,6 +189,9 @@ def test_the_token_stays_out_of_logs_exports_and_boards(
 
         # the board: page, state.json, the live stream, the list
         assert "Cy's turn." in shown and token not in shown
+        # the app and the boards work under their policies: nothing of theirs was blocked
+        assert violations(phone) == [] and violations(board_page) == []
+        assert own_violations(referee) == []
         for path in (f"/board/{game}", f"/board/{game}/state.json", "/board"):
             status, headers, body = fetch(port, "GET", path)
             assert status == 200 and token.encode() not in body, path
@@ -178,7 +229,7 @@ def test_a_danish_phone_follows_in_danish(played: Played, browser: Browser) -> N
         phone = phone_context.new_page()
         phone.goto(f"{url}/board/{game}")
         assert phone.locator("html").get_attribute("lang") == "da"
-        phone.wait_for_function("document.getElementById('live').textContent === 'direkte'")
+        phone.wait_for_function("() => document.getElementById('live').textContent === 'direkte'")
         assert phone.locator("#pool").inner_text().startswith("Puljen: ")
         reader = BoardReader(played.data_dir)
         before = reader.game(game)
@@ -194,4 +245,4 @@ def test_a_danish_phone_follows_in_danish(played: Played, browser: Browser) -> N
         now = board_json(after, Tr("da"))["now"]
         assert now != board_json(after, Tr("en"))["now"]
         phone.wait_for_function(
-            f"document.getElementById('now').textContent === {json.dumps(now)}")
+            f"() => document.getElementById('now').textContent === {json.dumps(now)}")

@@ -23,7 +23,8 @@ import pytest
 from browser_ui import PHONE, enable_semantics, hook_text
 from playwright.sync_api import Browser, Page
 
-from companion.board.web import Gate
+from companion.board.sharing import AddressError, Listener, listener_for, parse_addresses
+from companion.board.web import LISTENER, Gate
 from companion.engine import Stakes, Table
 from companion.store import Store
 
@@ -142,13 +143,24 @@ class Recorder:
         await send({"type": "http.response.body", "body": b"controls"})
 
 
-def call(gate: Gate, server: tuple[str, int], path: str = "/", query: bytes = b"",
-         cookie: str | None = None) -> tuple[int, dict[str, str]]:
-    headers = [(b"host", f"{server[0]}:{server[1]}".encode())]
+LOOPBACK = listener_for("127.0.0.1", 8550, token=False)
+PHONES = listener_for("192.0.2.2", 8550, token=True)
+
+
+def call(gate: Gate, listener: Listener | None, path: str = "/", query: bytes = b"",
+         cookie: str | None = None, host: str | None = None) -> tuple[int, dict[str, str]]:
+    """A GET through `listener` (the socket it came in by, as the server tags it); its Host is
+    the listener's own name unless given. The scope's local address says 127.0.0.1 whatever
+    the listener: the gate must not go by it."""
+    name = host or ("192.0.2.2:8550" if listener is PHONES else "127.0.0.1:8550")
+    headers = [(b"host", name.encode())]
     if cookie is not None:
         headers.append((b"cookie", cookie.encode()))
     scope = {"type": "http", "method": "GET", "path": path, "query_string": query,
-             "headers": headers, "server": server, "client": ("192.0.2.77", 50000)}
+             "headers": headers, "server": ("127.0.0.1", 8550),
+             "client": ("192.0.2.77", 50000)}
+    if listener is not None:
+        scope[LISTENER] = listener
     sent: list[dict[str, Any]] = []
 
     async def receive() -> dict[str, Any]:
@@ -164,69 +176,107 @@ def call(gate: Gate, server: tuple[str, int], path: str = "/", query: bytes = b"
     return start["status"], {k.decode(): v.decode() for k, v in start.get("headers", [])}
 
 
-def test_the_gate_asks_the_token_only_of_the_network_listeners() -> None:
+def test_the_gate_asks_the_token_of_the_listeners_that_say_so() -> None:
     flet, boards = Recorder(), Recorder()
     logged: list[str] = []
     token = "s" * 43
-    gate = Gate(flet, boards, token, log=logged.append, everyone=False)
-    # before the switch: no network listener, this machine is the referee
-    assert call(gate, ("127.0.0.1", 8550)) == (200, {})
-    gate.network = frozenset({"192.0.2.2"})
-    assert call(gate, ("127.0.0.1", 8550))[0] == 200
-    assert flet.calls == 2
-    status, headers = call(gate, ("192.0.2.2", 8550), "/game/1")
+    gate = Gate(flet, boards, token, log=logged.append)
+    # this machine's loopback listener: whoever sits here is the referee
+    assert call(gate, LOOPBACK) == (200, {})
+    assert flet.calls == 1
+    # the phones' listener, whatever address the connection's scope shows
+    status, headers = call(gate, PHONES, "/game/1")
     assert (status, headers["location"]) == (303, "/board")
-    assert call(gate, ("192.0.2.2", 8550), query=b"token=" + b"x" * 43)[0] == 303
-    assert call(gate, ("192.0.2.2", 8550), cookie="gnav_referee=" + "x" * 43)[0] == 303
-    assert flet.calls == 2
-    assert call(gate, ("192.0.2.2", 8550), cookie=f"gnav_referee={token}")[0] == 200
-    status, headers = call(gate, ("192.0.2.2", 8550), query=f"token={token}".encode())
+    assert call(gate, PHONES, query=b"token=" + b"x" * 43)[0] == 303
+    assert call(gate, PHONES, cookie="gnav_referee=" + "x" * 43)[0] == 303
+    assert flet.calls == 1
+    assert call(gate, PHONES, cookie=f"gnav_referee={token}")[0] == 200
+    status, headers = call(gate, PHONES, query=f"token={token}".encode())
     assert status == 200 and headers["set-cookie"].startswith(f"gnav_referee={token};")
-    assert call(gate, ("192.0.2.2", 8550), "/board/1")[0] == 200 and boards.calls == 1
+    assert call(gate, PHONES, "/board/1")[0] == 200 and boards.calls == 1
+    # each listener answers to its own names only; an untagged connection to none
+    assert call(gate, PHONES, host="127.0.0.1:8550")[0] == 403
+    assert call(gate, LOOPBACK, host="192.0.2.2:8550")[0] == 403
+    assert call(gate, None)[0] == 403
+    assert flet.calls == 2 and boards.calls == 1
     assert logged and all("192.0.2.77" in line and token not in line for line in logged)
-    # turned off again: the network listeners are gone, and so is their rule
-    gate.network = frozenset()
-    assert call(gate, ("127.0.0.1", 8550))[0] == 200
-    # started with --lan, everyone needs it, this machine too
-    everyone = Gate(Recorder(), Recorder(), token, log=logged.append, everyone=True)
-    assert call(everyone, ("127.0.0.1", 8550))[0] == 303
+
+
+def test_the_log_takes_thirty_lines_a_minute_from_one_address() -> None:
+    """Issue 11, item 6: a phone sending refusals by the thousand must not flood the
+    referee's terminal; another address keeps its own count, and a minute later it starts
+    again."""
+    logged: list[str] = []
+    now = [1000.0]
+    gate = Gate(Recorder(), Recorder(), "s" * 43, log=logged.append, clock=lambda: now[0])
+    for _ in range(100):
+        gate.note("192.0.2.7", "refused control from 192.0.2.7: GET /\n")
+    assert len(logged) == 31
+    assert logged[:30] == ["refused control from 192.0.2.7: GET /\\n"] * 30
+    assert logged[30] == "more refusals from 192.0.2.7 in the next 60 s are not logged"
+    gate.note("192.0.2.8", "refused control from 192.0.2.8: GET /")
+    assert len(logged) == 32
+    now[0] += 59
+    gate.note("192.0.2.7", "still quiet")
+    assert len(logged) == 32
+    now[0] += 1
+    gate.note("192.0.2.7", "heard again")
+    assert logged[-1] == "heard again"
+
+
+def test_lan_addresses_are_ip_addresses_in_one_spelling() -> None:
+    assert parse_addresses(" 192.168.1.20,fd00::0020 ,192.168.1.20") == (
+        "192.168.1.20", "fd00::20")
+    assert parse_addresses("0:0:0:0:0:0:0:1") == ("::1",)
+    for written in ("127.0.0.02", "2130706434", "0x7f000002", "127.2", "localhost",
+                    "0.0.0.0", "::", "224.0.0.1", "fe80::1%eth0", "10.0.0.1/24"):
+        with pytest.raises(AddressError):
+            parse_addresses(written)
+
+
+def test_each_listener_answers_to_its_own_names() -> None:
+    assert listener_for("127.0.0.1", 8550, token=False) == Listener(frozenset(
+        {"127.0.0.1:8550", "localhost:8550", "[::1]:8550"}), token=False)
+    assert listener_for("192.0.2.2", 8550, token=True).hosts == {"192.0.2.2:8550"}
+    assert listener_for("::1", 80, token=True).hosts == {
+        "127.0.0.1:80", "localhost:80", "[::1]:80", "127.0.0.1", "localhost", "[::1]"}
+    assert listener_for("0.0.0.0", 8550, True, ("192.0.2.2", "fd00::2")).hosts == {
+        "127.0.0.1:8550", "localhost:8550", "[::1]:8550", "192.0.2.2:8550", "[fd00::2]:8550"}
 
 
 def test_switching_off_drops_the_connections_that_came_in_through_the_network() -> None:
-    """Which connections `unlisten` drops: those accepted on a network address, not this
-    machine's (the transports stand in for accepted sockets: the tests open none there)."""
+    """Which connections `unlisten` drops: those its listener accepted (they carry its config),
+    not the others, whatever address they came in on (stand-ins for accepted sockets: the
+    tests open none there)."""
     import uvicorn
 
-    from companion.server import _listening_server_class
+    from companion.server import Listening, _listening_server_class
 
     class Transport:
-        def __init__(self, local: str) -> None:
-            self.local = local
-            self.aborted = False
-
-        def get_extra_info(self, name: str) -> object:
-            return (self.local, 8550) if name == "sockname" else None
+        aborted = False
 
         def abort(self) -> None:
             self.aborted = True
 
     class Connection:
-        def __init__(self, transport: Transport) -> None:
-            self.transport = transport
+        def __init__(self, config: object) -> None:
+            self.config = config
+            self.transport = Transport()
 
-    class Listener:
+    class Accepting:
         closed = False
 
         def close(self) -> None:
             self.closed = True
 
     server = _listening_server_class()(uvicorn.Config(app=Recorder()))
-    phone, referee_phone, here = Transport("192.0.2.2"), Transport("192.0.2.2"), \
-        Transport("127.0.0.1")
-    server.server_state.connections.update(
-        {Connection(phone), Connection(referee_phone), Connection(here)})
-    listener, other = Listener(), Listener()
-    server.servers = [other, listener]
-    server.unlisten(listener, frozenset({"192.0.2.2"}))
-    assert listener.closed and not other.closed and server.servers == [other]
-    assert phone.aborted and referee_phone.aborted and not here.aborted
+    listening = Listening(Accepting(), object())  # type: ignore[arg-type]
+    other = Accepting()
+    phone, referee_phone = Connection(listening.config), Connection(listening.config)
+    here = Connection(server.config)
+    server.server_state.connections.update({phone, referee_phone, here})
+    server.servers = [other, listening.server]
+    server.unlisten(listening)
+    assert listening.server.closed and not other.closed and server.servers == [other]
+    assert phone.transport.aborted and referee_phone.transport.aborted
+    assert not here.transport.aborted
