@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .errors import N_, GnavError, JournalError, Text
+from .errors import GnavError, JournalError, Text, quoted
 from .events import Event, Table, event_json, header_json, parse_event, parse_header
 from .state import TableState
 
@@ -24,7 +24,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
-                raise ValueError(Text("the field \"{key}\" appears twice", key=key))
+                raise ValueError(Text("the field \"{key}\" appears twice", key=quoted(key)))
             seen.add(key)
     return out
 
@@ -35,43 +35,48 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reje
 _JSON_SPACE = " \t\n\r"
 
 
-# What Python's json module says of bad JSON, so the reason can be translated too.
-_JSON_WORDS: frozenset[str] = frozenset((
-    N_("Expecting value"),
-    N_("Expecting property name enclosed in double quotes"),
-    N_("Expecting ':' delimiter"),
-    N_("Expecting ',' delimiter"),
-    N_("Unterminated string starting at"),
-    N_("Invalid control character at"),
-    N_("Invalid \\escape"),
-    N_("Invalid \\uXXXX escape"),
-    N_("Extra data"),
-    N_("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
-))
-
-
-def _json_words(msg: object) -> str:
-    if isinstance(msg, Text):
-        return msg
-    text = str(msg)
-    return Text(text) if text in _JSON_WORDS else text
+def _json_fault(err: json.JSONDecodeError, column: int) -> GnavError:
+    """What is wrong with a line of bad JSON, in the referee's words (Python's parser speaks
+    of delimiters and property names)."""
+    msg = err.msg
+    if msg == "Extra data":
+        return GnavError("the line holds more than one JSON value (from character {column} "
+                         "on); each event goes on a line of its own.", column=column)
+    if msg.startswith("Invalid control character"):
+        return GnavError("a text in quotes holds a tab, a line break or another control "
+                         "character (character {column}); JSON writes them as \\t or \\n.",
+                         column=column)
+    if msg.startswith("Invalid \\"):
+        return GnavError("a backslash in quotes starts an escape JSON does not know (character "
+                         "{column}); a backslash itself is written \\\\.", column=column)
+    if msg == "Expecting value" and err.pos == 0:
+        return GnavError("the line is not JSON; each line is a JSON object such as "
+                         "{\"ev\": \"deal\"}.")
+    return GnavError("the line is not a complete JSON object: it breaks off or goes wrong at "
+                     "character {column}.", column=column)
 
 
 def decode_line(text: str) -> Any:
     """One line's JSON value; raises GnavError in plain words."""
+    if text.startswith("\ufeff"):
+        raise GnavError("the line starts with a byte order mark (U+FEFF), which only the "
+                        "journal's first line may have.")
+    body = text.lstrip(_JSON_SPACE)
     try:
-        if text.startswith("\ufeff"):
-            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-        body = text.lstrip(_JSON_SPACE)
         value, end = _DECODER.raw_decode(body)
         if end != len(body) and body[end:].strip(_JSON_SPACE):
             raise json.JSONDecodeError("Extra data", body, end)
         return value
     except RecursionError:
         raise GnavError("the line is nested too deeply to be an event.") from None
+    except json.JSONDecodeError as err:
+        raise _json_fault(err, len(text) - len(body) + err.pos + 1) from None
     except ValueError as err:
-        msg = getattr(err, "msg", None) or (err.args[0] if err.args else str(err))
-        raise GnavError("this is not valid JSON ({why}).", why=_json_words(msg)) from None
+        why = err.args[0] if err.args else None
+        if isinstance(why, Text):  # a duplicate field or a NaN, said by the hooks above
+            raise GnavError("this is not valid JSON ({why}).", why=why) from None
+        # Python's own limit on the digits of a whole number
+        raise GnavError("a number on the line has too many digits to be read.") from None
 
 
 def encode(obj: dict[str, Any]) -> str:
