@@ -31,19 +31,19 @@ def _write(stream: TextIO, text: str) -> None:
 
 def replay_command(path: str) -> int:
     from companion.engine.errors import JournalError
-    from companion.engine.journal import replay
+    from companion.engine.journal import replay_state
 
     try:
+        # read line by line as the engine goes: memory stays that of the game's state, and a
+        # bad line stops the reading there
         if path == "-":
-            data = sys.stdin.buffer.read()
+            state = replay_state(sys.stdin.buffer)
         else:
             with open(path, "rb") as f:
-                data = f.read()
+                state = replay_state(f)
     except OSError as err:
         _error_line(f"line 1: cannot read {path}: {err.strerror or err}")
         return 2
-    try:
-        _table, _events, state = replay(data)
     except JournalError as err:
         _error_line(str(err))
         return 2
