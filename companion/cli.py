@@ -10,7 +10,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from functools import partial
 from typing import TextIO
+
+CHUNK = 1 << 20  # how much of a journal is read at a time
 
 
 def _error_line(message: str) -> None:
@@ -37,10 +40,10 @@ def replay_command(path: str) -> int:
         # read line by line as the engine goes: memory stays that of the game's state, and a
         # bad line stops the reading there
         if path == "-":
-            state = replay_state(sys.stdin.buffer)
+            state = replay_state(iter(partial(sys.stdin.buffer.read, CHUNK), b""))
         else:
             with open(path, "rb") as f:
-                state = replay_state(f)
+                state = replay_state(iter(partial(f.read, CHUNK), b""))
     except OSError as err:
         _error_line(f"line 1: cannot read {path}: {err.strerror or err}")
         return 2

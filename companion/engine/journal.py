@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any, BinaryIO
+from typing import Any
 
 from .errors import GnavError, JournalError, Text, quoted
 from .events import Event, Table, event_json, header_json, parse_event, parse_header
@@ -97,14 +97,16 @@ def dumps(table: Table, events: Iterable[Event]) -> str:
     return "\n".join(lines) + "\n"
 
 
-Source = str | bytes | BinaryIO
+# A journal: its text, its bytes, or its bytes in pieces as they are read (any sizes, in order:
+# the caller reads the file, the engine only splits what it is given).
+Source = str | bytes | Iterable[bytes]
 _CHUNK = 1 << 20
 
 
 def _batches(data: Source) -> Iterator[list[str] | list[bytes]]:
-    """The journal's lines (without their "\\n"), a megabyte's worth at a time: split in C,
-    but never all at once (a list of every line of 52 MB of short lines took a gigabyte). A
-    binary file is read as it goes."""
+    """The journal's lines (without their "\\n"), about a megabyte's worth at a time: split
+    in C, but never all at once (a list of every line of 52 MB of short lines took a
+    gigabyte)."""
     if isinstance(data, (str, bytes)):
         sep: Any = "\n" if isinstance(data, str) else b"\n"
         start, size = 0, len(data)
@@ -118,16 +120,13 @@ def _batches(data: Source) -> Iterator[list[str] | list[bytes]]:
             yield data[start:end].split(sep)
             start = end + 1
     rest = b""
-    while True:
-        block = data.read(_CHUNK)
-        if not block:
-            yield [rest]
-            return
-        rest += block
+    for piece in data:
+        rest += piece
         cut = rest.rfind(b"\n")
         if cut >= 0:
             yield rest[:cut].split(b"\n")
             rest = rest[cut + 1:]
+    yield [rest]
 
 
 def split_lines(data: Source) -> Iterator[tuple[int, str]]:
