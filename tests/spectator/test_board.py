@@ -349,6 +349,14 @@ def test_ids_no_game_can_have_are_404_and_missing_games_leave_nothing_behind(
     nothing_kept(hub)
 
 
+def one_round_saved(folder: Path) -> int:
+    """A game of one round in the games file, which the app then closes; its id."""
+    with Store(folder) as store:
+        game = store.create_game(table())
+        play_round(game)
+        return game.id
+
+
 def damage(folder: Path, in_place: bool = True) -> None:
     """The file's first 100 bytes zeroed (SQLite no longer reads it; the app's repair at its
     next start finds every game again), in the file itself or in a copy put in its place."""
@@ -373,11 +381,7 @@ def test_a_damaged_file_gives_503_pages_and_the_boards_follow_again_after_the_re
     underneath"."""
     from companion.board.web import board_app
 
-    store = Store(tmp_path)
-    game = store.create_game(table())
-    play_round(game)
-    gid = game.id
-    store.close()
+    gid = one_round_saved(tmp_path)
     app, hub = board_app(tmp_path)
     with client_of(app) as client:  # type: ignore[attr-defined]
         assert client.get(f"/board/{gid}").status_code == 200
@@ -424,11 +428,7 @@ def test_after_a_repair_the_board_reads_the_new_file_and_later_taps_reach_it(
     file changed underneath"."""
     from companion.board.web import board_app
 
-    store = Store(tmp_path)
-    game = store.create_game(table())
-    play_round(game)
-    gid = game.id
-    store.close()
+    gid = one_round_saved(tmp_path)
     app, _hub = board_app(tmp_path)
     with client_of(app) as client:  # type: ignore[attr-defined]
         assert client.get(f"/board/{gid}/state.json").json()["events"] == 6
