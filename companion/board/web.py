@@ -382,8 +382,12 @@ def board_app(data_dir: Path, max_streams: int | None = None,
     no_store = {"cache-control": "no-store", "vary": "accept-language"}
 
     def game_id(request: Request) -> int | None:
-        """The id asked for, or None when no game can have it (it would not fit SQLite)."""
-        gid = int(request.path_params["game_id"])
+        """The id asked for, or None when no game can have it: not a number, or one that
+        would not fit SQLite (or Python's own limit on the digits it converts)."""
+        raw: str = request.path_params["game_id"]
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_GAME_ID)):
+            return None
+        gid = int(raw)
         return gid if 0 < gid <= MAX_GAME_ID else None
 
     def language(request: Request) -> Tr:
@@ -457,7 +461,8 @@ def board_app(data_dir: Path, max_streams: int | None = None,
             # what a refused board asks to learn why: answered without opening a stream
             why = hub.refusal(address)
             try:
-                await hub.current(gid, lang)
+                if why is None:
+                    await hub.current(gid, lang)
             except Unreadable:
                 why = "repairing"
             if why is not None:
@@ -510,9 +515,9 @@ def board_app(data_dir: Path, max_streams: int | None = None,
     app = Starlette(routes=[
         Route("/board", boards, methods=methods),
         Route("/board/", boards, methods=methods),
-        Route("/board/{game_id:int}", board, methods=methods),
-        Route("/board/{game_id:int}/state.json", state, methods=methods),
-        Route("/board/{game_id:int}/events", events, methods=methods),
+        Route("/board/{game_id}", board, methods=methods),
+        Route("/board/{game_id}/state.json", state, methods=methods),
+        Route("/board/{game_id}/events", events, methods=methods),
     ])
     return app, hub
 

@@ -334,7 +334,7 @@ def test_ids_no_game_can_have_are_404_and_missing_games_leave_nothing_behind(
     play_round(game)
     app, hub = board_app(tmp_path)
     with client_of(app) as client:  # type: ignore[attr-defined]
-        for big in ("99999999999999999999", str(2**63), "0"):
+        for big in ("99999999999999999999", str(2**63), "0", "9" * 5000, "x1", "%C2%B2"):
             for tail in ("", "/state.json", "/events"):
                 answer = client.get(f"/board/{big}{tail}")
                 assert answer.status_code == 404, (big, tail, answer.text[:200])
