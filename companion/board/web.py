@@ -403,7 +403,9 @@ def board_app(data_dir: Path, max_streams: int | None = None,
         return HTMLResponse(page(words["boards"], inner, tr=tr, refresh=RETRY_SECONDS),
                             status_code=503, headers={
                                 **no_store, "retry-after": str(RETRY_SECONDS),
-                                "x-gnav-refused": why})
+                                "x-gnav-refused": why,
+                                # not even the socket is kept for the one refused
+                                "connection": "close"})
 
     def missing(tr: Tr) -> Response:
         words = board_words(tr)
