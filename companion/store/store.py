@@ -194,7 +194,9 @@ class Store:
 
     def keep_damaged_journal(self, data: bytes | str) -> Path:
         """Writes a damaged journal, exactly as it came, into the data folder before
-        `recover_journal` keeps part of it: nothing the referee brought is thrown away."""
+        `recover_journal` keeps part of it: nothing the referee brought is thrown away (one
+        larger than the app takes is refused here too, before anything is written)."""
+        _check_size(data)
         kept = self.folder / f"imported-journal.damaged-{file_stamp()}.jsonl"
         n = 1
         while kept.exists():

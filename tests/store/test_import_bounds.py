@@ -76,7 +76,7 @@ def test_keeping_the_events_before_a_bad_line_reads_the_file_once(tmp_path: Path
     assert peak < 200, f"recovering a {SHORT_LINES_MB} MB journal peaked at {peak:.0f} MB"
 
 
-@pytest.mark.parametrize("how", ["import_journal", "recover_journal"])
+@pytest.mark.parametrize("how", ["import_journal", "recover_journal", "keep_damaged_journal"])
 def test_a_journal_larger_than_the_app_takes_is_refused_in_a_sentence(
     tmp_path: Path, how: str
 ) -> None:
@@ -90,6 +90,7 @@ def test_a_journal_larger_than_the_app_takes_is_refused_in_a_sentence(
         with pytest.raises(StoreError) as caught:
             getattr(store, how)(data)
         assert store.list_games() == []
+    assert not list(tmp_path.glob("*.jsonl"))  # nothing written either
     said = str(caught.value)
     assert said == (f"The journal is 32.0 MB; the app takes journals of up to {MAX_JOURNAL_MB} MB "
                     "(the longest game it is made for, 40 seats and 2,000 rounds, is about "
