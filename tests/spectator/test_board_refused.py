@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,29 +15,42 @@ from browser_ui import PHONE, free_port, wait_port
 from playwright.sync_api import Browser
 
 from companion.board.web import board_app
-from companion.engine import Deal, Stakes, Table
+from companion.engine import Deal, Stakes, Stand, Table
 from companion.store import Store
 
 LIVE = "document.getElementById('live').textContent"
 
 
-@pytest.fixture
-def one_board_server(tmp_path: Path) -> Iterator[tuple[str, int]]:
-    with Store(tmp_path) as store:
-        game = store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
-                                       seats=("Ann", "Bo", "Cy"), dealer="Ann"))
-        game.apply(Deal())
-        game_id = game.id
-    app, _hub = board_app(tmp_path, max_streams=1)
+@contextmanager
+def boards_served(folder: Path, **options: int) -> Iterator[str]:
+    """The boards' app on 127.0.0.1 in a thread; its address."""
+    app, _hub = board_app(folder, **options)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off",
                                            log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     wait_port(port)
-    yield f"http://127.0.0.1:{port}", game_id
-    server.should_exit = True
-    thread.join(15)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
+
+def dealt_game(folder: Path) -> int:
+    with Store(folder) as store:
+        game = store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
+                                       seats=("Ann", "Bo", "Cy"), dealer="Ann"))
+        game.apply(Deal())
+        return game.id
+
+
+@pytest.fixture
+def one_board_server(tmp_path: Path) -> Iterator[tuple[str, int]]:
+    game_id = dealt_game(tmp_path)
+    with boards_served(tmp_path, max_streams=1) as url:
+        yield url, game_id
 
 
 def test_a_board_refused_for_the_cap_says_so_and_follows_once_a_place_is_free(
@@ -59,6 +73,34 @@ def test_a_board_refused_for_the_cap_says_so_and_follows_once_a_place_is_free(
         refused.wait_for_function(f"{LIVE} === 'direkte'", timeout=30_000)
     finally:
         second.close()
+
+
+def test_an_open_board_says_the_file_is_being_repaired_and_follows_the_repaired_file(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Issue 11 items 7 and 13: a board open while the file is damaged says it is being
+    repaired, and after the repair (a new file in the old one's place) it follows again."""
+    game_id = dealt_game(tmp_path)
+    path = tmp_path / "games.sqlite3"
+    context = browser.new_context(viewport=PHONE)
+    try:
+        with boards_served(tmp_path) as url:
+            board = context.new_page()
+            board.goto(f"{url}/board/{game_id}")
+            board.wait_for_function(f"{LIVE} === 'live'", timeout=15_000)
+            damaged = tmp_path / "damaged"
+            damaged.write_bytes(bytes(100) + path.read_bytes()[100:])
+            damaged.replace(path)
+            board.wait_for_function(f"{LIVE}.startsWith('The games file is being repaired')",
+                                    timeout=15_000)
+            with Store(tmp_path) as store:  # the app's repair at its next start
+                assert store.recovery_notice is not None
+                store.open_game(game_id).apply(Stand("Bo"))
+            board.wait_for_function(f"{LIVE} === 'live'", timeout=15_000)
+            board.wait_for_function(
+                "document.getElementById('now').textContent.includes('Cy')", timeout=15_000)
+    finally:
+        context.close()
 
 
 def test_under_a_low_open_file_limit_idle_boards_cannot_stop_new_boards_or_the_referee(
