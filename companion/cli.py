@@ -11,9 +11,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from functools import partial
 from typing import TextIO
 
 from companion.i18n import LANGUAGES
+
+CHUNK = 1 << 20  # how much of a journal is read at a time
 
 
 def _error_line(message: str) -> None:
@@ -34,19 +37,19 @@ def _write(stream: TextIO, text: str) -> None:
 
 def replay_command(path: str) -> int:
     from companion.engine.errors import JournalError
-    from companion.engine.journal import replay
+    from companion.engine.journal import replay_state
 
     try:
+        # read line by line as the engine goes: memory stays that of the game's state, and a
+        # bad line stops the reading there
         if path == "-":
-            data = sys.stdin.buffer.read()
+            state = replay_state(iter(partial(sys.stdin.buffer.read, CHUNK), b""))
         else:
             with open(path, "rb") as f:
-                data = f.read()
+                state = replay_state(iter(partial(f.read, CHUNK), b""))
     except OSError as err:
         _error_line(f"line 1: cannot read {path}: {err.strerror or err}")
         return 2
-    try:
-        _table, _events, state = replay(data)
     except JournalError as err:
         _error_line(str(err))
         return 2

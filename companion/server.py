@@ -339,6 +339,9 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         return 2
     data_dir = resolve_data_dir(data)
     data_dir.mkdir(parents=True, exist_ok=True)
+    from companion.board.web import raise_open_file_limit
+
+    raise_open_file_limit()  # each live board is a socket; 1,024 is a common soft limit
     # 32 bytes from the OS's CSPRNG: 256 bits, far past guessing. Made at every start (the
     # setting can open the network later) and shown only once the network is open.
     token = secrets.token_urlsafe(32)

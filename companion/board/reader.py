@@ -8,7 +8,9 @@ spectator's browser asks. Each game is followed incrementally: a new event is on
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -19,6 +21,12 @@ from companion.engine.journal import decode_line
 from companion.store.paths import DB_NAME
 
 SNAPSHOT_EVERY = 200
+MAX_GAME_ID = 2**63 - 1  # SQLite's largest integer: no game can have a larger id
+
+
+class Unreadable(Exception):
+    """The games file cannot be read now: damaged, or being repaired. The board says so and
+    tries again; the next read opens the file anew."""
 
 
 @dataclass
@@ -76,62 +84,102 @@ class BoardReader:
         self._lock = threading.Lock()
         self._games: dict[int, Followed] = {}
         self._data_version: int | None = None
+        self._file: tuple[int, int] | None = None  # (device, inode) of the file opened
+        # versions are never reused, even across a reopening, so a board always sees a change
+        self._versions = itertools.count(1)
 
     def _connect(self) -> sqlite3.Connection | None:
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            self._reset()
+            return None  # the app has not opened its games file yet
+        if self._con is not None and (stat.st_dev, stat.st_ino) != self._file:
+            # a repair puts a new file in the old one's place: the connection would go on
+            # reading the old, deleted one, and never see another tap
+            self._reset()
         if self._con is None:
-            if not self.path.exists():
-                return None  # the app has not opened its games file yet
             uri = self.path.resolve().as_uri() + "?mode=ro"
+            self._file = (stat.st_dev, stat.st_ino)
             self._con = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=5.0,
                                         isolation_level=None)
         return self._con
 
+    def _reset(self) -> None:
+        """Forgets the connection and everything read through it (under the lock)."""
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+        self._file = None
+        self._games.clear()
+        self._data_version = None
+
+    def _unreadable(self, err: Exception) -> Unreadable:
+        self._reset()
+        return Unreadable(str(err))
+
     def close(self) -> None:
         with self._lock:
-            if self._con is not None:
-                self._con.close()
-                self._con = None
+            self._reset()
+
+    def forget(self, game_id: int) -> None:
+        """Drops what was kept to follow this game (nobody watches it any more). Without the
+        lock, which a long read may hold: the event loop calls this, and one pop is atomic."""
+        self._games.pop(game_id, None)
 
     def changed(self) -> bool:
         """Whether anything was committed to the file since the last call (cheap: SQLite's
         data_version moves when another connection commits)."""
         with self._lock:
-            con = self._connect()
-            if con is None:
-                return False
-            version = con.execute("PRAGMA data_version").fetchone()[0]
+            try:
+                con = self._connect()
+                if con is None:
+                    return False
+                version = con.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.DatabaseError as err:
+                raise self._unreadable(err) from None
             moved = version != self._data_version
             self._data_version = version
             return bool(moved)
 
     def list_games(self, limit: int = 50) -> list[Listed]:
         with self._lock:
-            con = self._connect()
-            if con is None:
-                return []
-            rows = con.execute(
-                "SELECT id, header, round, phase, updated FROM games "
-                "ORDER BY updated DESC, id DESC LIMIT ?", (limit,)
-            ).fetchall()
-        out = []
-        for game_id, header, round_, phase, updated in rows:
-            head = json.loads(header)
-            out.append(Listed(game_id, tuple(head["seats"]), head["rules"], round_, phase,
-                              updated[:19] + "Z"))
+            try:
+                con = self._connect()
+                if con is None:
+                    return []
+                rows = con.execute(
+                    "SELECT id, header, round, phase, updated FROM games "
+                    "ORDER BY updated DESC, id DESC LIMIT ?", (limit,)
+                ).fetchall()
+                out = []
+                for game_id, header, round_, phase, updated in rows:
+                    head = json.loads(header)
+                    out.append(Listed(game_id, tuple(head["seats"]), head["rules"], round_,
+                                      phase, updated[:19] + "Z"))
+            except (sqlite3.DatabaseError, ValueError, LookupError, TypeError) as err:
+                raise self._unreadable(err) from None
         return out
 
     def game(self, game_id: int) -> Followed | None:
-        """The game as it is in the file now (None when there is no such game)."""
+        """The game as it is in the file now (None when there is no such game); raises
+        Unreadable when the file cannot be read."""
+        if not 0 < game_id <= MAX_GAME_ID:
+            return None
         with self._lock:
-            con = self._connect()
-            if con is None:
-                return None
-            # one read transaction, so the summary and the event lines agree
-            con.execute("BEGIN")
             try:
-                return self._refresh(con, game_id)
-            finally:
-                con.execute("COMMIT")
+                con = self._connect()
+                if con is None:
+                    return None
+                # one read transaction, so the summary and the event lines agree
+                con.execute("BEGIN")
+                try:
+                    return self._refresh(con, game_id)
+                finally:
+                    con.execute("COMMIT")
+            except (sqlite3.DatabaseError, ValueError, LookupError, TypeError) as err:
+                # a bad header (GnavError) is a damaged file too: the app repairs it
+                raise self._unreadable(err) from None
 
     def _refresh(self, con: sqlite3.Connection, game_id: int) -> Followed | None:
         row = con.execute(
@@ -148,8 +196,7 @@ class BoardReader:
         if game is None or game.header != header or updated < game.updated:
             table = parse_header(decode_line(header))
             state = TableState(table)
-            game = Followed(game_id, header, table, state, snapshots={0: state.clone()},
-                            version=game.version if game is not None else 0)
+            game = Followed(game_id, header, table, state, snapshots={0: state.clone()})
             keep = 0
         else:
             # Events stored since the last read have `at` >= the last `updated`: the first of
@@ -174,6 +221,6 @@ class BoardReader:
             # then the board shows the game up to the line before
             pass
         game.updated = updated
-        game.version += 1
+        game.version = next(self._versions)
         self._games[game_id] = game
         return game

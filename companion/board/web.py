@@ -32,9 +32,14 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.views.board_words import board_words
 from companion.views.gate_words import gate_words
 
-from .reader import BoardReader
+from .reader import MAX_GAME_ID, BoardReader, Unreadable
 from .render import board_html, board_json, list_html
 from .sharing import Listener
+
+try:
+    import resource
+except ImportError:  # pragma: no cover - Windows has no open-file limit to raise
+    resource = None  # type: ignore[assignment]
 
 Scope = Any
 Receive = Callable[[], Any]
@@ -44,6 +49,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Any]
 COOKIE = "gnav_referee"
 POLL_SECONDS = 0.1  # how often the file is checked while a board is open: well under 1 s
 KEEPALIVE_SECONDS = 15.0
+MAX_STREAMS = 1000  # live boards in all, at most (fewer under a low open-file limit)
+FILES_RESERVED = 256
+STREAMS_PER_ADDRESS = 8  # one phone, a few tabs; a crowd of idle connections is refused
+RETRY_SECONDS = 10  # a refused or waiting board tries again after this long
 
 
 @dataclass(frozen=True)
@@ -62,22 +71,33 @@ class Snapshot:
 class Hub:
     """Reads each watched game when the file changes, renders it once per language, and wakes
     every board that shows it: forty phones cost one read and one render per event and
-    language, not forty."""
+    language, not forty. Nothing is kept for a game nobody watches (a request for a missing
+    or unwatched game leaves nothing behind), and the live streams are counted: in all, and
+    per client address."""
 
-    def __init__(self, reader: BoardReader, interval: float = POLL_SECONDS) -> None:
+    def __init__(self, reader: BoardReader, interval: float = POLL_SECONDS,
+                 max_streams: int | None = None,
+                 per_address: int = STREAMS_PER_ADDRESS) -> None:
         self.reader = reader
         self.interval = interval
         self.snapshots: dict[tuple[int, str], Snapshot | None] = {}
         self.watchers: dict[tuple[int, str], int] = {}
         self.wakeups: dict[int, asyncio.Event] = {}
         self.task: asyncio.Task[None] | None = None
+        self.max_streams = max_streams if max_streams is not None else stream_cap()
+        self.per_address = per_address
+        self.streams = 0
+        self.by_address: dict[str, int] = {}
+        self.unreadable = False  # the last look at the file failed: damaged or being repaired
 
     def read(self, game_id: int, lang: str = DEFAULT_LANGUAGE) -> Snapshot | None:
-        """The game now (in a worker thread: it touches the file)."""
+        """The game now (in a worker thread: it touches the file); raises Unreadable."""
         key = (game_id, lang)
+        watched = key in self.watchers
         game = self.reader.game(game_id)
         if game is None:
-            self.snapshots[key] = None
+            if watched:  # its boards learn that it is gone
+                self.snapshots[key] = None
             return None
         old = self.snapshots.get(key)
         if old is not None and old.version == game.version:
@@ -85,11 +105,40 @@ class Hub:
         tr = Tr(lang)
         data = board_json(game, tr)
         snap = Snapshot(game.version, data, board_html(data, tr))
-        self.snapshots[key] = snap
+        if watched:
+            self.snapshots[key] = snap
+        elif all(g != game_id for g, _lang in list(self.watchers)):
+            self.reader.forget(game_id)
         return snap
 
     async def current(self, game_id: int, lang: str = DEFAULT_LANGUAGE) -> Snapshot | None:
         return await asyncio.to_thread(self.read, game_id, lang)
+
+    def refusal(self, address: str) -> str | None:
+        """Why one more live stream from `address` would be refused: "full" (this server's
+        streams) or "full_here" (this address's); None when it would not."""
+        if self.streams >= self.max_streams:
+            return "full"
+        # this machine itself is not a phone: its own tools may open many (benchmarks)
+        if self.by_address.get(address, 0) >= self.per_address and not _loopback(address):
+            return "full_here"
+        return None
+
+    def admit(self, address: str) -> str | None:
+        """Takes a place for one more live stream from `address`, or says why not."""
+        refused = self.refusal(address)
+        if refused is None:
+            self.streams += 1
+            self.by_address[address] = self.by_address.get(address, 0) + 1
+        return refused
+
+    def release(self, address: str) -> None:
+        self.streams -= 1
+        left = self.by_address.get(address, 1) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
 
     def watch(self, game_id: int, lang: str = DEFAULT_LANGUAGE) -> asyncio.Event:
         key = (game_id, lang)
@@ -103,8 +152,12 @@ class Hub:
         left = self.watchers.get(key, 1) - 1
         if left > 0:
             self.watchers[key] = left
-        else:
-            self.watchers.pop(key, None)
+            return
+        self.watchers.pop(key, None)
+        self.snapshots.pop(key, None)
+        if all(g != game_id for g, _lang in self.watchers):
+            self.wakeups.pop(game_id, None)
+            self.reader.forget(game_id)
 
     async def _poll(self) -> None:
         while self.watchers:
@@ -113,20 +166,70 @@ class Hub:
             for game_id in moved:
                 # a fresh Event for the next change; the set one wakes everyone waiting now
                 old = self.wakeups.get(game_id)
+                if old is None:
+                    continue  # its last board closed meanwhile
                 self.wakeups[game_id] = asyncio.Event()
-                if old is not None:
-                    old.set()
+                old.set()
 
     def _changed_games(self) -> set[int]:
-        if not self.reader.changed():
-            return set()
-        moved = set()
-        for game_id, lang in list(self.watchers):
-            before = self.snapshots.get((game_id, lang))
-            after = self.read(game_id, lang)
-            if before is None or after is None or after.version != before.version:
-                moved.add(game_id)
+        watched = list(self.watchers)
+        try:
+            if not self.reader.changed():
+                return set()
+            moved = set()
+            for game_id, lang in watched:
+                before = self.snapshots.get((game_id, lang))
+                after = self.read(game_id, lang)
+                if before is None or after is None or after.version != before.version:
+                    moved.add(game_id)
+        except Unreadable:
+            # every board says so until the file reads again (the next look opens it anew)
+            first = not self.unreadable
+            self.unreadable = True
+            return {game_id for game_id, _lang in watched} if first else set()
+        if self.unreadable:
+            self.unreadable = False
+            moved |= {game_id for game_id, _lang in watched}
         return moved
+
+
+def _loopback(address: str) -> bool:
+    return address.startswith("127.") or address == "::1"
+
+
+def stream_cap() -> int:
+    """How many boards may follow live at once: each holds a socket open, and the referee's
+    app needs files of its own (the games file and its WAL, the referee's websocket, a new
+    board's request), so the boards get half of what the open-file limit leaves beyond a
+    reserve, and never more than a thousand."""
+    if resource is None:  # pragma: no cover
+        return MAX_STREAMS
+    try:
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (OSError, ValueError):  # pragma: no cover - a platform without limits
+        return MAX_STREAMS
+    if soft == resource.RLIM_INFINITY:
+        return MAX_STREAMS
+    return max(8, min(MAX_STREAMS, (soft - FILES_RESERVED) // 2))
+
+
+def raise_open_file_limit() -> tuple[int, int]:
+    """The soft limit on open files raised to the hard one (1,024 is common, and each board
+    is a socket); returns (soft, hard) as they are now."""
+    if resource is None:  # pragma: no cover
+        return (-1, -1)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard and (hard == resource.RLIM_INFINITY or soft < hard):
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (OSError, ValueError):
+            # macOS refuses an unlimited soft limit: ask for what it allows
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 10240), hard))
+            except (OSError, ValueError):  # pragma: no cover - then the old limit stays
+                pass
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft, hard
 
 
 def choose_language(query_lang: str | None, accept_language: str) -> str:
@@ -197,63 +300,129 @@ SCRIPT = """
   var live = document.getElementById('live');
   var say = function (key) { return live.getAttribute('data-' + key); };
   if (!window.EventSource) { live.textContent = say('reload'); return; }
-  var source = new EventSource(
-    location.pathname.replace(/\\/+$/, '') + '/events' + location.search);
-  source.addEventListener('board', function (e) {
-    var d = JSON.parse(e.data);
-    board.innerHTML = d.html;
-    board.setAttribute('data-version', d.version);
-    live.textContent = say('live'); live.className = 'on';
-  });
-  source.addEventListener('gone', function () {
-    var gone = document.createElement('p');
-    gone.className = 'now';
-    gone.textContent = say('deleted');
-    board.replaceChildren(gone);
-    source.close();
-  });
-  source.onerror = function () { live.textContent = say('reconnecting'); live.className = 'off'; };
+  var url = location.pathname.replace(/\\/+$/, '') + '/events' + location.search;
+  var source;
+  var connect = function () {
+    source = new EventSource(url);
+    source.addEventListener('board', function (e) {
+      var d = JSON.parse(e.data);
+      board.innerHTML = d.html;
+      board.setAttribute('data-version', d.version);
+      live.textContent = say('live'); live.className = 'on';
+    });
+    source.addEventListener('repair', function () {
+      live.textContent = say('repairing'); live.className = 'off';
+    });
+    source.addEventListener('gone', function () {
+      var gone = document.createElement('p');
+      gone.className = 'now';
+      gone.textContent = say('deleted');
+      board.replaceChildren(gone);
+      source.close();
+    });
+    source.onerror = function () {
+      live.className = 'off';
+      if (source.readyState !== EventSource.CLOSED) {
+        live.textContent = say('reconnecting');
+        return;
+      }
+      // refused (503: too many boards, or the file under repair): the answer says why
+      fetch(url, {method: 'HEAD', cache: 'no-store'}).then(function (r) {
+        var why = r.headers.get('x-gnav-refused');
+        live.textContent = why ? say(why) : say('reconnecting');
+      }, function () { live.textContent = say('reconnecting'); });
+      setTimeout(connect, RETRY_MS);
+    };
+  };
+  connect();
 })();
 """
-
-
 def page(title: str, inner: str, version: int | None = None, script: bool = False,
-         tr: Tr | None = None) -> str:
+         tr: Tr | None = None, refresh: int | None = None) -> str:
     tr = tr or Tr(DEFAULT_LANGUAGE)
     words = board_words(tr)
     data = f' data-version="{version}"' if version is not None else ""
-    tail = f"<script>{SCRIPT}</script>" if script else ""
+    tail = (f"<script>{SCRIPT.replace('RETRY_MS', str(RETRY_SECONDS * 1000))}</script>"
+            if script else "")
     live = ""
     if script:
         said = "".join(f' data-{key}="{escape(words[key], quote=True)}"'
-                       for key in ("live", "reconnecting", "reload", "deleted"))
+                       for key in ("live", "reconnecting", "reload", "deleted", "repairing",
+                                   "full", "full_here"))
         live = f'<span id="live" class="on"{said}>{escape(words["live"])}</span>'
     return (
         f"<!doctype html><html lang=\"{tr.lang}\"><head><meta charset=\"utf-8\">"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<link rel="icon" href="data:,">'
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body><main>{live}"
+        + (f'<meta http-equiv="refresh" content="{refresh}">' if refresh else "")
+        + f"<title>{escape(title)}</title><style>{STYLE}</style></head><body><main>{live}"
         f'<div id="board"{data}>{inner}</div></main>{tail}</body></html>'
     )
 
 
-def board_app(data_dir: Path) -> tuple[Starlette, Hub]:
+class _Stream(StreamingResponse):
+    """A live board's response that gives back its place when it ends, however it ends (a
+    stream cancelled before its first byte never runs its generator's own cleanup)."""
+
+    def __init__(self, body: AsyncIterator[str], release: Callable[[], None],
+                 headers: dict[str, str]) -> None:
+        super().__init__(body, media_type="text/event-stream", headers=headers)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
+
+
+def board_app(data_dir: Path, max_streams: int | None = None,
+              per_address: int = STREAMS_PER_ADDRESS) -> tuple[Starlette, Hub]:
     """The spectators' pages, reading games from `data_dir` (GET and HEAD only), in the
     phone's language (or `?lang=en|nb|da`)."""
-    hub = Hub(BoardReader(data_dir))
+    hub = Hub(BoardReader(data_dir), max_streams=max_streams, per_address=per_address)
     no_store = {"cache-control": "no-store", "vary": "accept-language"}
 
-    def game_id(request: Request) -> int:
-        return int(request.path_params["game_id"])
+    def game_id(request: Request) -> int | None:
+        """The id asked for, or None when no game can have it: not a number, or one that
+        would not fit SQLite (or Python's own limit on the digits it converts)."""
+        raw: str = request.path_params["game_id"]
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_GAME_ID)):
+            return None
+        gid = int(raw)
+        return gid if 0 < gid <= MAX_GAME_ID else None
 
     def language(request: Request) -> Tr:
         return Tr(choose_language(request.query_params.get("lang"),
                                   request.headers.get("accept-language", "")))
 
+    def waiting(tr: Tr, why: str) -> Response:
+        """503: the file is under repair ("repairing") or the boards are full ("full",
+        "full_here"); the page asks again by itself. Nothing is kept for it."""
+        words = board_words(tr)
+        inner = (f'<p class="now">{escape(words[why])}</p>'
+                 f'<p><a href="/board">{escape(words["all_tables"])}</a></p>')
+        return HTMLResponse(page(words["boards"], inner, tr=tr, refresh=RETRY_SECONDS),
+                            status_code=503, headers={
+                                **no_store, "retry-after": str(RETRY_SECONDS),
+                                "x-gnav-refused": why,
+                                # not even the socket is kept for the one refused
+                                "connection": "close"})
+
+    def missing(tr: Tr) -> Response:
+        words = board_words(tr)
+        inner = (f'<p class="now">{escape(words["no_such"])}</p>'
+                 f'<p><a href="/board">{escape(words["all_tables"])}</a></p>')
+        return HTMLResponse(page(words["boards"], inner, tr=tr), status_code=404,
+                            headers=no_store)
+
     async def boards(request: Request) -> Response:
         tr = language(request)
         words = board_words(tr)
-        games = await asyncio.to_thread(hub.reader.list_games)
+        try:
+            games = await asyncio.to_thread(hub.reader.list_games)
+        except Unreadable:
+            return waiting(tr, "repairing")
         inner = (f"<h1>{escape(words['boards'])}</h1><p class=\"small\">"
                  f"{escape(words['pick'])}</p>" + list_html(games, tr))
         return HTMLResponse(page(words["boards"], inner, tr=tr), headers=no_store)
@@ -261,61 +430,98 @@ def board_app(data_dir: Path) -> tuple[Starlette, Hub]:
     async def board(request: Request) -> Response:
         tr = language(request)
         words = board_words(tr)
-        snap = await hub.current(game_id(request), tr.lang)
+        gid = game_id(request)
+        if gid is None:
+            return missing(tr)
+        try:
+            snap = await hub.current(gid, tr.lang)
+        except Unreadable:
+            return waiting(tr, "repairing")
         if snap is None:
-            inner = (f'<p class="now">{escape(words["no_such"])}</p>'
-                     f'<p><a href="/board">{escape(words["all_tables"])}</a></p>')
-            return HTMLResponse(page(words["boards"], inner, tr=tr), status_code=404,
-                                headers=no_store)
+            return missing(tr)
         title = words["page_title"].format(game=snap.data["game"])
         return HTMLResponse(page(title, snap.html, snap.version, script=True, tr=tr),
                             headers=no_store)
 
     async def state(request: Request) -> Response:
-        snap = await hub.current(game_id(request), language(request).lang)
+        gid = game_id(request)
+        try:
+            snap = None if gid is None else await hub.current(gid, language(request).lang)
+        except Unreadable:
+            return JSONResponse({"error": "the games file is being repaired"}, status_code=503,
+                                headers={**no_store, "retry-after": str(RETRY_SECONDS)})
         if snap is None:
             return JSONResponse({"error": "no such table"}, status_code=404, headers=no_store)
         return JSONResponse(snap.data, headers=no_store)
 
     async def events(request: Request) -> Response:
+        tr = language(request)
+        lang = tr.lang
         gid = game_id(request)
-        lang = language(request).lang
-
-        async def stream() -> AsyncIterator[str]:
-            # the wakeup is taken before the game is read, so a change landing in between
-            # still wakes this board
-            wakeup = hub.watch(gid, lang)
+        if gid is None:
+            return missing(tr)
+        address = request.client.host if request.client else ""
+        if request.method == "HEAD":
+            # what a refused board asks to learn why: answered without opening a stream
+            why = hub.refusal(address)
             try:
-                snap = await hub.current(gid, lang)
-                shown: int | None = None
-                while True:
-                    if snap is None:
-                        yield "event: gone\ndata: {}\n\n"
-                        return
-                    if snap.version != shown:
-                        yield snap.event
-                        shown = snap.version
-                    else:
-                        yield ": still here\n\n"
-                    try:
-                        await asyncio.wait_for(wakeup.wait(), KEEPALIVE_SECONDS)
-                    except TimeoutError:
-                        pass
-                    wakeup = hub.wakeups[gid]
-                    snap = hub.snapshots.get((gid, lang), snap)
-            finally:
-                hub.unwatch(gid, lang)
+                if why is None:
+                    await hub.current(gid, lang)
+            except Unreadable:
+                why = "repairing"
+            if why is not None:
+                return waiting(tr, why)
+            return Response(headers=no_store, media_type="text/event-stream")
+        refused = hub.admit(address)
+        if refused is not None:
+            return waiting(tr, refused)
+        # the wakeup is taken before the game is read, so a change landing in between
+        # still wakes this board
+        wakeup = hub.watch(gid, lang)
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={**no_store, "x-accel-buffering": "no"})
+        def release() -> None:
+            hub.unwatch(gid, lang)
+            hub.release(address)
+
+        try:
+            snap = await hub.current(gid, lang)
+        except Unreadable:
+            release()
+            return waiting(tr, "repairing")
+        except BaseException:
+            release()
+            raise
+
+        async def stream(wakeup: asyncio.Event, snap: Snapshot | None) -> AsyncIterator[str]:
+            shown: int | None = None
+            while True:
+                if snap is None:
+                    yield "event: gone\ndata: {}\n\n"
+                    return
+                if hub.unreadable:
+                    yield "event: repair\ndata: {}\n\n"
+                elif snap.version != shown:
+                    yield snap.event
+                    shown = snap.version
+                else:
+                    yield ": still here\n\n"
+                try:
+                    await asyncio.wait_for(wakeup.wait(), KEEPALIVE_SECONDS)
+                except TimeoutError:
+                    pass
+                wakeup = hub.wakeups[gid]
+                snap = hub.snapshots.get((gid, lang), snap)
+
+        return _Stream(stream(wakeup, snap), release,
+                       headers={**no_store, "x-accel-buffering": "no"})
 
     methods = ["GET", "HEAD"]
     app = Starlette(routes=[
         Route("/board", boards, methods=methods),
         Route("/board/", boards, methods=methods),
-        Route("/board/{game_id:int}", board, methods=methods),
-        Route("/board/{game_id:int}/state.json", state, methods=methods),
-        Route("/board/{game_id:int}/events", events, methods=methods),
+        Route("/board/{game_id}", board, methods=methods),
+        Route("/board/{game_id}/state.json", state, methods=methods),
+        Route("/board/{game_id}/events", events, methods=methods),
     ])
     return app, hub
 

@@ -30,12 +30,40 @@ def one_line(text: str) -> str:
         return text.with_values(
             {k: one_line(v) if isinstance(v, str) else v for k, v in text.values.items()}
         )
-    if text.isprintable():
+    if text.isprintable() and not _BIDI.intersection(text):
         return text
-    escaped = "".join(
-        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text
-    )
+    escaped = "".join(_escaped(c) for c in text)
     return Text(escaped).trimmed(text.trim) if isinstance(text, Text) else escaped
+
+
+# Characters that reorder the text around them: quoted as they are, a name could make the
+# sentence read backwards from there on.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+QUOTE_LENGTH = 40
+
+
+def _escaped(c: str) -> str:
+    if c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp"):
+        return f"\\u{ord(c):04x}"
+    return c
+
+
+def quoted(value: str, length: int = QUOTE_LENGTH) -> str:
+    """A value from a journal as a message quotes it: on one line, its control and bidi
+    characters escaped, and cut after about `length` characters with "…" (a 20 MB seat
+    name must not make a 20 MB message)."""
+    if len(value) <= length and value.isprintable() and not _BIDI.intersection(value):
+        return value
+    out: list[str] = []
+    size = 0
+    for c in value:
+        if size >= length:
+            out.append("…")
+            break
+        piece = _escaped(c)
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
 
 
 class Text(str):

@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import N_, GnavError, Text
+from .errors import N_, GnavError, Text, quoted
 from .pieces import CALLS, PIECES, STOCK
 from .rules import PRESETS, Rulebook, rulebook
 
@@ -161,7 +161,8 @@ def _fields(obj: dict[str, Any], what: str, required: tuple[str, ...], optional:
             raise GnavError(_FIELD_WORDS.get(what, _EVENT_FIELD_WORDS)[0], what=what, key=key)
     for key in obj:
         if key != "ev" and key not in required and key not in optional:
-            raise GnavError(_FIELD_WORDS.get(what, _EVENT_FIELD_WORDS)[1], what=what, key=key)
+            raise GnavError(_FIELD_WORDS.get(what, _EVENT_FIELD_WORDS)[1], what=what,
+                            key=quoted(key))
 
 
 def _seat_name(value: Any, what: str) -> str:
@@ -172,15 +173,16 @@ def _seat_name(value: Any, what: str) -> str:
 
 
 def json_repr(value: Any) -> str:
+    """A journal's value as a message quotes it (shortened, on one line)."""
     if isinstance(value, str):
-        return f"\"{value}\""
+        return f"\"{quoted(value)}\""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (dict, list)):
         return Text("an object") if isinstance(value, dict) else Text("a list")
-    return str(value)
+    return quoted(str(value))
 
 
 def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
@@ -192,7 +194,7 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     for seat, piece in value.items():
         name = seat.strip()
         if name in seen:
-            raise GnavError("the {what} names {name} twice.", what=what, name=name)
+            raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
         seen.add(name)
         if not isinstance(piece, str) or piece not in PIECES:
             raise GnavError(
@@ -293,7 +295,7 @@ def parse_header(obj: Any) -> Table:
     if dealer is not None:
         dealer = _seat_name(dealer, "\"dealer\"")
         if dealer not in seats:
-            raise GnavError("the dealer {name} is not one of the seats.", name=dealer)
+            raise GnavError("the dealer {name} is not one of the seats.", name=quoted(dealer))
     house_obj = obj.get("house", {})
     if house_obj is None:
         house_obj = {}
@@ -326,7 +328,7 @@ def check_seat_names(names: list[Any]) -> tuple[str, ...]:
             raise GnavError(
                 "the name {value} holds a line break or "
                 "another control character; a name is one line of text.",
-                value=json.dumps(name, ensure_ascii=False),
+                value=quoted(json.dumps(name, ensure_ascii=False)),
             )
         if not 1 <= len(name) <= MAX_NAME:
             raise GnavError(

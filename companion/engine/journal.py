@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .errors import N_, GnavError, JournalError, Text
+from .errors import GnavError, JournalError, Text, quoted
 from .events import Event, Table, event_json, header_json, parse_event, parse_header
 from .state import TableState
 
@@ -24,7 +24,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
-                raise ValueError(Text("the field \"{key}\" appears twice", key=key))
+                raise ValueError(Text("the field \"{key}\" appears twice", key=quoted(key)))
             seen.add(key)
     return out
 
@@ -35,43 +35,48 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reje
 _JSON_SPACE = " \t\n\r"
 
 
-# What Python's json module says of bad JSON, so the reason can be translated too.
-_JSON_WORDS: frozenset[str] = frozenset((
-    N_("Expecting value"),
-    N_("Expecting property name enclosed in double quotes"),
-    N_("Expecting ':' delimiter"),
-    N_("Expecting ',' delimiter"),
-    N_("Unterminated string starting at"),
-    N_("Invalid control character at"),
-    N_("Invalid \\escape"),
-    N_("Invalid \\uXXXX escape"),
-    N_("Extra data"),
-    N_("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
-))
-
-
-def _json_words(msg: object) -> str:
-    if isinstance(msg, Text):
-        return msg
-    text = str(msg)
-    return Text(text) if text in _JSON_WORDS else text
+def _json_fault(err: json.JSONDecodeError, column: int) -> GnavError:
+    """What is wrong with a line of bad JSON, in the referee's words (Python's parser speaks
+    of delimiters and property names)."""
+    msg = err.msg
+    if msg == "Extra data":
+        return GnavError("the line holds more than one JSON value (from character {column} "
+                         "on); each event goes on a line of its own.", column=column)
+    if msg.startswith("Invalid control character"):
+        return GnavError("a text in quotes holds a tab, a line break or another control "
+                         "character (character {column}); JSON writes them as \\t or \\n.",
+                         column=column)
+    if msg.startswith("Invalid \\"):
+        return GnavError("a backslash in quotes starts an escape JSON does not know (character "
+                         "{column}); a backslash itself is written \\\\.", column=column)
+    if msg == "Expecting value" and err.pos == 0:
+        return GnavError("the line is not JSON; each line is a JSON object such as "
+                         "{\"ev\": \"deal\"}.")
+    return GnavError("the line is not a complete JSON object: it breaks off or goes wrong at "
+                     "character {column}.", column=column)
 
 
 def decode_line(text: str) -> Any:
     """One line's JSON value; raises GnavError in plain words."""
+    if text.startswith("\ufeff"):
+        raise GnavError("the line starts with a byte order mark (U+FEFF), which only the "
+                        "journal's first line may have.")
+    body = text.lstrip(_JSON_SPACE)
     try:
-        if text.startswith("\ufeff"):
-            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-        body = text.lstrip(_JSON_SPACE)
         value, end = _DECODER.raw_decode(body)
         if end != len(body) and body[end:].strip(_JSON_SPACE):
             raise json.JSONDecodeError("Extra data", body, end)
         return value
     except RecursionError:
         raise GnavError("the line is nested too deeply to be an event.") from None
+    except json.JSONDecodeError as err:
+        raise _json_fault(err, len(text) - len(body) + err.pos + 1) from None
     except ValueError as err:
-        msg = getattr(err, "msg", None) or (err.args[0] if err.args else str(err))
-        raise GnavError("this is not valid JSON ({why}).", why=_json_words(msg)) from None
+        why = err.args[0] if err.args else None
+        if isinstance(why, Text):  # a duplicate field or a NaN, said by the hooks above
+            raise GnavError("this is not valid JSON ({why}).", why=why) from None
+        # Python's own limit on the digits of a whole number
+        raise GnavError("a number on the line has too many digits to be read.") from None
 
 
 def encode(obj: dict[str, Any]) -> str:
@@ -92,27 +97,72 @@ def dumps(table: Table, events: Iterable[Event]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def split_lines(data: str | bytes) -> Iterator[tuple[int, str]]:
-    """(line number, text) for each non-blank line; bytes must be UTF-8."""
-    if isinstance(data, bytes):
-        for number, raw in enumerate(data.split(b"\n"), start=1):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise JournalError(number, "the line is not UTF-8 text.") from None
+# A journal: its text, its bytes, or its bytes in pieces as they are read (any sizes, in order:
+# the caller reads the file, the engine only splits what it is given).
+Source = str | bytes | Iterable[bytes]
+_CHUNK = 1 << 20
+
+
+def _batches(data: Source) -> Iterator[list[str] | list[bytes]]:
+    """The journal's lines (without their "\\n"), about a megabyte's worth at a time: split
+    in C, but never all at once (a list of every line of 52 MB of short lines took a
+    gigabyte)."""
+    if isinstance(data, (str, bytes)):
+        sep: Any = "\n" if isinstance(data, str) else b"\n"
+        start, size = 0, len(data)
+        while True:
+            end = data.rfind(sep, start, start + _CHUNK) if start + _CHUNK < size else -1
+            if end < 0 and start + _CHUNK < size:  # one line longer than a chunk
+                end = data.find(sep, start + _CHUNK)
+            if end < 0:
+                yield data[start:].split(sep)
+                return
+            yield data[start:end].split(sep)
+            start = end + 1
+    rest = b""
+    for piece in data:
+        rest += piece
+        cut = rest.rfind(b"\n")
+        if cut >= 0:
+            yield rest[:cut].split(b"\n")
+            rest = rest[cut + 1:]
+    yield [rest]
+
+
+def split_lines(data: Source) -> Iterator[tuple[int, str]]:
+    """(line number, text) for each non-blank line; bytes must be UTF-8. Lazy: a caller that
+    stops at a bad line has read nothing far past it."""
+    number = 0
+    for batch in _batches(data):
+        for raw in batch:
+            number += 1
+            if not raw.strip():  # ASCII white space only: blank, whether bytes or text
+                continue
+            if isinstance(raw, bytes):
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise JournalError(number, "the line is not UTF-8 text.") from None
+            else:
+                text = raw
             if number == 1:
                 text = text.removeprefix("\ufeff")
             if text.strip():
                 yield number, text
-        return
-    for number, text in enumerate(data.split("\n"), start=1):
-        if number == 1:
-            text = text.removeprefix("\ufeff")
-        if text.strip():
-            yield number, text
 
 
-def read(data: str | bytes) -> tuple[Table, list[Event]]:
+def count_lines(data: Source, first: int) -> int:
+    """How many lines with more than white space the journal has from line `first` on."""
+    count = number = 0
+    for batch in _batches(data):
+        for raw in batch:
+            number += 1
+            if number >= first and raw.strip():
+                count += 1
+    return count
+
+
+def read(data: Source) -> tuple[Table, list[Event]]:
     """The header and events of a journal, each event checked against the rules in order.
 
     Raises JournalError naming the first bad line. Blank lines are skipped (but counted).
@@ -121,8 +171,30 @@ def read(data: str | bytes) -> tuple[Table, list[Event]]:
     return table, events
 
 
-def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
+def replay(data: Source) -> tuple[Table, list[Event], TableState]:
     """Reads and applies a journal; raises JournalError naming the first bad line."""
+    table, events, state, error = replay_until_bad(data)
+    if error is not None:
+        raise error
+    return table, events, state
+
+
+def replay_state(data: Source) -> TableState:
+    """The state at the end of a journal, its events not kept (for `replay`, whose memory
+    stays that of the state however long the file is); raises JournalError."""
+    _table, _events, state, error = replay_until_bad(data, keep=False)
+    if error is not None:
+        raise error
+    return state
+
+
+def replay_until_bad(
+    data: Source, keep: bool = True
+) -> tuple[Table, list[Event], TableState, JournalError | None]:
+    """The header, the events before the first bad line (all of them when `keep`) and the
+    state after them, and the JournalError of that line (None when every line is good).
+    Reading stops at the bad line. A bad header raises its JournalError: nothing was read.
+    """
     lines = split_lines(data)
     try:
         first = next(lines, None)
@@ -147,18 +219,22 @@ def replay(data: str | bytes) -> tuple[Table, list[Event], TableState]:
     # text always reads as the same frozen event, so each is decoded only once.
     read: dict[str, Event] = {}
     apply = state.apply
-    for number, text in lines:
-        try:
+    number = 1
+    try:
+        for number, text in lines:
             event = read.get(text)
             if event is None:
                 event = parse_event(decode_line(text))
                 if len(text) <= SHORT_LINE:
                     read[text] = event
             apply(event)
-        except GnavError as err:
-            raise JournalError(number, err.text) from None
-        events.append(event)
-    return table, events, state
+            if keep:
+                events.append(event)
+    except JournalError as err:  # a line that is not UTF-8
+        return table, events, state, err
+    except GnavError as err:
+        return table, events, state, JournalError(number, err.text)
+    return table, events, state, None
 
 
 SHORT_LINE = 120

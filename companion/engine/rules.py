@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .errors import GnavError
+from .errors import GnavError, quoted
 from .pieces import GNAV_PACK, MATADORS, Pack
 
 FoolScoring = Literal["damm", "drags_next"]
@@ -79,7 +79,7 @@ HOUSE_FIELDS: tuple[str, ...] = (
 
 def _shown(value: Any) -> str:
     """A value as the journal spells it (JSON), not as Python would."""
-    return json.dumps(value, ensure_ascii=False)
+    return quoted(json.dumps(value, ensure_ascii=False))
 
 
 def _check_field(key: str, value: Any) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import N_, GnavError, Text, either
+from .errors import N_, GnavError, Text, either, quoted
 from .events import (
     Change,
     Cut,
@@ -201,8 +201,8 @@ class TableState:
             spelled = self._folded.get(name.casefold())
             if spelled is not None:
                 raise GnavError("The seat is spelled {spelled}, not {name}.", spelled=spelled,
-                                name=name)
-            raise GnavError("There is no seat called {name}.", name=name)
+                                name=quoted(name))
+            raise GnavError("There is no seat called {name}.", name=quoted(name))
         return i
 
     def _check_in_round(self, i: int) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.engine import JournalError, Table, TableState, Text, header_json, parse_header
+from companion.engine import Table, TableState, Text, header_json, parse_header
 from companion.engine.errors import N_
-from companion.engine.journal import event_line, header_line, replay
+from companion.engine.journal import count_lines, event_line, header_line, replay_until_bad
 
 from .errors import StoreError
 from .game import Game
@@ -159,8 +159,12 @@ class Store:
 
     def import_journal(self, data: bytes | str) -> Game:
         """A new game from a journal file. The engine checks the whole file first: a bad one
-        raises JournalError ("line N: reason") and nothing is stored."""
-        table, events, _state = replay(data)
+        raises JournalError ("line N: reason") and nothing is stored; one larger than the app
+        takes raises StoreError."""
+        _check_size(data)
+        table, events, _state, error = replay_until_bad(data)
+        if error is not None:
+            raise error
         return self._insert(table, [event_line(e) for e in events])
 
     def recover_journal(self, data: bytes | str) -> tuple[Game, Text | None]:
@@ -168,22 +172,13 @@ class Store:
         one is kept. Returns the game and a sentence saying what was left out (None when the
         whole file was good). A bad header still raises JournalError: there is nothing to keep.
         """
-        try:
-            return self.import_journal(data), None
-        except JournalError as err:
-            first_bad = err
-        if first_bad.line <= 1:
-            raise first_bad
-        prefix: bytes | str
-        if isinstance(data, bytes):
-            prefix = b"\n".join(data.split(b"\n")[: first_bad.line - 1])
-        else:
-            prefix = "\n".join(data.split("\n")[: first_bad.line - 1])
-        try:
-            game = self.import_journal(prefix)
-        except JournalError:
-            raise first_bad from None  # nothing before the bad line was a journal
-        dropped = _count_lines(data, first_bad.line)
+        _check_size(data)
+        # one reading, stopped at the first bad line: the events before it are the game
+        table, events, _state, first_bad = replay_until_bad(data)
+        game = self._insert(table, [event_line(e) for e in events])
+        if first_bad is None:
+            return game, None
+        dropped = count_lines(data, first_bad.line)
         kept = len(game.events)
         reason = first_bad.reason.trimmed(". ")
         return game, Text.n(
@@ -199,7 +194,9 @@ class Store:
 
     def keep_damaged_journal(self, data: bytes | str) -> Path:
         """Writes a damaged journal, exactly as it came, into the data folder before
-        `recover_journal` keeps part of it: nothing the referee brought is thrown away."""
+        `recover_journal` keeps part of it: nothing the referee brought is thrown away (one
+        larger than the app takes is refused here too, before anything is written)."""
+        _check_size(data)
         kept = self.folder / f"imported-journal.damaged-{file_stamp()}.jsonl"
         n = 1
         while kept.exists():
@@ -357,11 +354,20 @@ class Store:
         self.recovery_notice = game.recovery_notice
 
 
-def _count_lines(data: bytes | str, first: int) -> int:
-    """How many non-blank lines the journal has from line `first` on."""
-    if isinstance(data, bytes):
-        parts: list[bytes] | list[str] = data.split(b"\n")
-    else:
-        parts = data.split("\n")
-    return sum(1 for part in parts[first - 1:] if part.strip())
+# The largest journal the app takes: a 40-seat game of 2,000 rounds (108,000 events, the most
+# the app is made for) is about 5 MB, so six times that leaves room for long names and longer
+# games, while a file of any size can no longer take the app's memory.
+MAX_JOURNAL_MB = 32
+MAX_JOURNAL_BYTES = MAX_JOURNAL_MB * 1024 * 1024
 
+
+def _check_size(data: bytes | str) -> None:
+    size = len(data)
+    if isinstance(data, str) and size * 4 > MAX_JOURNAL_BYTES:  # a character is 1 to 4 bytes
+        size = len(data.encode("utf-8", "replace"))
+    if size > MAX_JOURNAL_BYTES:
+        raise StoreError(
+            "The journal is {size} MB; the app takes journals of up to {limit} MB (the longest "
+            "game it is made for, 40 seats and 2,000 rounds, is about 5 MB). Nothing was "
+            "imported.", size=f"{size / 1024 / 1024:.1f}", limit=MAX_JOURNAL_MB,
+        )

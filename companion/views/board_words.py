@@ -38,4 +38,9 @@ def board_words(tr: Tr) -> dict[str, str]:
         "reconnecting": _("reconnecting…"),
         "reload": _("reload to update"),
         "deleted": _("This table was deleted."),
+        "repairing": _("The games file is being repaired. This page comes back by itself."),
+        "full": _("Too many boards are following games on this server just now. This page "
+                  "tries again by itself."),
+        "full_here": _("Too many boards are open from this device or network address. Close "
+                       "one, and this page tries again by itself."),
     }

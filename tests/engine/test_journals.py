@@ -33,6 +33,7 @@ from companion.engine.journal import (
     header_line,
     read,
     replay,
+    replay_state,
     split_lines,
 )
 
@@ -234,3 +235,20 @@ def test_dumps_is_json_lines() -> None:
     assert len(lines) == 1 + len(SPEC_EVENTS)
     assert lines[0] == SPEC_HEADER
     assert [json.loads(line) for line in lines[1:]] == [json.loads(t) for t in SPEC_EVENTS]
+
+
+@pytest.mark.parametrize("size", [1, 7, 4096])
+def test_a_journal_read_in_pieces_replays_as_the_whole(size: int) -> None:
+    """`replay` reads a file as it goes: however the bytes are cut, every journal gives the
+    same state or the same first bad line as read whole (journal-v1.md, Errors)."""
+    for path in [*OK, *BAD]:
+        data = path.read_bytes()
+        pieces = [data[i:i + size] for i in range(0, len(data), size)]
+        try:
+            whole = replay_state(data).as_json()
+        except JournalError as err:
+            with pytest.raises(JournalError) as again:
+                replay_state(iter(pieces))
+            assert str(again.value) == str(err), path.name
+            continue
+        assert replay_state(iter(pieces)).as_json() == whole, path.name

@@ -51,7 +51,7 @@ def test_import_error_in_norwegian(app: App) -> None:
     tables.import_field.value = HEADER + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo", }\n'
     tables.do_import()
     assert tables.import_error.value == (
-        "linje 3: dette er ikke gyldig JSON (mangler et feltnavn i doble anførselstegn).")
+        "linje 3: linjen er ikke et helt JSON-objekt: den stopper eller går galt ved tegn 31.")
     assert app.store.list_games() == []
 
 

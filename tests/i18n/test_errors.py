@@ -156,13 +156,14 @@ def test_plural_notices_follow_the_number_in_every_language(tmp_path: Path) -> N
         _game, said = store.recover_journal(
             header + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo"}\n'
             '{"ev": "stand", "seat": "Ann"}\n{"ev": "sta')
-        assert said == ("Line 5 of the journal was cut off or damaged (this is not valid JSON "
-                        "(Unterminated string starting at)), so the game was imported with the "
-                        "3 events before it and the 1 line from there on was left out.")
+        assert said == ("Line 5 of the journal was cut off or damaged (the line is not a "
+                        "complete JSON object: it breaks off or goes wrong at character 8), so "
+                        "the game was imported with the 3 events before it and the 1 line from "
+                        "there on was left out.")
         assert Tr("nb").error(said) == (
-            "Linje 5 i journalen var avkuttet eller skadet (dette er ikke gyldig JSON (en tekst "
-            "i anførselstegn slutter aldri)), så spillet ble importert med 3 hendelser før "
-            "den, og 1 linje derfra ble utelatt.")
+            "Linje 5 i journalen var avkuttet eller skadet (linjen er ikke et helt JSON-objekt: "
+            "den stopper eller går galt ved tegn 8), så spillet ble importert med 3 hendelser "
+            "før den, og 1 linje derfra ble utelatt.")
         assert Tr("da").error(said).endswith("med 3 hændelser før den, og 1 linje derfra "
                                              "blev udeladt.")
     games = [SalvagedGame(1, _game.table, "", "", active=[("", "")])]

@@ -299,3 +299,262 @@ def test_the_board_speaks_the_phones_language(tmp_path: Path) -> None:
         listing = client.get("/board?lang=nb").text
         assert "Gnav-tavler" in listing and f"Bord {game.id}: Ann, Bo, Cy" in listing
         assert client.get("/board/999", headers={"Accept-Language": "da"}).status_code == 404
+
+
+# --- boards that stay up (issue 11, items 5, 7 and 13) -------------------------------------
+
+
+def client_of(app: object) -> object:
+    from starlette.testclient import TestClient
+
+    # a server error must show as the 500 a phone would get, not as an exception here
+    return TestClient(app, raise_server_exceptions=False)  # type: ignore[arg-type]
+
+
+def nothing_kept(hub: object) -> None:
+    from companion.board.web import Hub
+
+    assert isinstance(hub, Hub)
+    assert hub.snapshots == {} and hub.watchers == {} and hub.wakeups == {}
+    assert hub.reader._games == {}
+    assert hub.streams == 0 and hub.by_address == {}
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+def test_ids_no_game_can_have_are_404_and_missing_games_leave_nothing_behind(
+    tmp_path: Path,
+) -> None:
+    """Issue 11 item 7: "/board/99999999999999999999 answers 500 with a traceback ... 404 for
+    ids that cannot exist ... 200,000 requests for distinct missing ids add 19 MB that is
+    never freed: nothing is kept for a game nobody watches"."""
+    from companion.board.web import board_app
+
+    store = Store(tmp_path)
+    game = store.create_game(table())
+    play_round(game)
+    app, hub = board_app(tmp_path)
+    with client_of(app) as client:  # type: ignore[attr-defined]
+        for big in ("99999999999999999999", str(2**63), "0", "9" * 5000, "x1", "%C2%B2"):
+            for tail in ("", "/state.json", "/events"):
+                answer = client.get(f"/board/{big}{tail}")
+                assert answer.status_code == 404, (big, tail, answer.text[:200])
+                assert "Traceback" not in answer.text
+        assert "There is no such table." in client.get(f"/board/{2**64}").text
+        for missing in range(1000, 3000):
+            assert client.get(f"/board/{missing}").status_code == 404
+            assert client.get(f"/board/{missing}/state.json?lang=nb").status_code == 404
+        # a game that exists but that nobody follows live is not kept either
+        assert client.get(f"/board/{game.id}").status_code == 200
+        assert client.get(f"/board/{game.id}/state.json").json()["round"] == 1
+    nothing_kept(hub)
+
+
+def one_round_saved(folder: Path) -> int:
+    """A game of one round in the games file, which the app then closes; its id."""
+    with Store(folder) as store:
+        game = store.create_game(table())
+        play_round(game)
+        return game.id
+
+
+def damage(folder: Path, in_place: bool = True) -> None:
+    """The file's first 100 bytes zeroed (SQLite no longer reads it; the app's repair at its
+    next start finds every game again), in the file itself or in a copy put in its place."""
+    path = folder / "games.sqlite3"
+    data = path.read_bytes()
+    if in_place:
+        with open(path, "r+b") as f:
+            f.write(bytes(100))
+        return
+    (folder / "damaged").write_bytes(bytes(100) + data[100:])
+    (folder / "damaged").replace(path)
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+def test_a_damaged_file_gives_503_pages_and_the_boards_follow_again_after_the_repair(
+    tmp_path: Path,
+) -> None:
+    """Issue 11 item 7: "any board request on a damaged file [answers 500] ... 503 with a page
+    while the file is being repaired, never a traceback"; item 13: "After the app repairs a
+    damaged file, the board reader keeps the old deleted file open: /board/1 stays 500 and
+    later taps never reach the boards until a restart. Reopen when the file changed
+    underneath"."""
+    from companion.board.web import board_app
+
+    gid = one_round_saved(tmp_path)
+    app, hub = board_app(tmp_path)
+    with client_of(app) as client:  # type: ignore[attr-defined]
+        assert client.get(f"/board/{gid}").status_code == 200
+        damage(tmp_path)
+        hub.reader.close()  # as after a restart of the server: nothing read yet
+        for path in ("/board", f"/board/{gid}", f"/board/{gid}/state.json",
+                     f"/board/{gid}/events"):
+            answer = client.get(path, headers={"Accept-Language": "nb"})
+            assert answer.status_code == 503, (path, answer.text[:300])
+            assert "Traceback" not in answer.text and answer.headers["retry-after"]
+            if path != f"/board/{gid}/state.json":
+                assert "Spillfilen blir reparert." in answer.text
+                assert '<meta http-equiv="refresh"' in answer.text
+        # the app starts again and repairs the file: a new file in the old one's place
+        store = Store(tmp_path)
+        assert store.recovery_notice is not None
+        page = client.get(f"/board/{gid}")
+        assert page.status_code == 200 and "Round 1 settled" in page.text
+        again = store.open_game(gid)
+        again.apply(Deal())  # a later tap reaches the board
+        assert client.get(f"/board/{gid}/state.json").json()["events"] == len(again.events)
+    store.close()
+    # a board already following live: told of the repair, then shown the game again
+    hub.watchers[(gid, "en")] = 1
+    assert hub._changed_games() == {gid} and not hub.unreadable
+    damage(tmp_path, in_place=False)
+    assert hub._changed_games() == {gid} and hub.unreadable
+    assert hub._changed_games() == set() and hub.unreadable  # told once
+    store = Store(tmp_path)
+    again = store.open_game(gid)
+    again.apply(Stand(again.state.turn_name or ""))
+    assert hub._changed_games() == {gid} and not hub.unreadable
+    snap = hub.snapshots[(gid, "en")]
+    assert snap is not None and snap.data["events"] == len(again.events)
+    store.close()
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+def test_after_a_repair_the_board_reads_the_new_file_and_later_taps_reach_it(
+    tmp_path: Path,
+) -> None:
+    """Issue 11 item 13: "After the app repairs a damaged file, the board reader keeps the old
+    deleted file open ... later taps never reach the boards until a restart. Reopen when the
+    file changed underneath"."""
+    from companion.board.web import board_app
+
+    gid = one_round_saved(tmp_path)
+    app, _hub = board_app(tmp_path)
+    with client_of(app) as client:  # type: ignore[attr-defined]
+        assert client.get(f"/board/{gid}/state.json").json()["events"] == 6
+        damage(tmp_path)
+        store = Store(tmp_path)  # the app's next start repairs it
+        assert store.recovery_notice is not None
+        again = store.open_game(gid)
+        again.apply(Deal())
+        again.apply(Stand(again.state.turn_name or ""))
+        answer = client.get(f"/board/{gid}/state.json")
+        assert answer.status_code == 200, answer.text[:300]
+        assert answer.json()["events"] == 8
+        assert "Round 2" in client.get(f"/board/{gid}").text
+    store.close()
+
+
+class Stream:
+    """One request to the boards' ASGI app, as a phone's EventSource makes it, from `client`;
+    it stays open until `close`."""
+
+    def __init__(self, app: object, path: str, client: tuple[str, int]) -> None:
+        import asyncio
+
+        self.gone = asyncio.Event()
+        self.started: asyncio.Future[dict[str, object]] = (
+            asyncio.get_running_loop().create_future())
+        self.body = b""
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+                 "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+                 "root_path": "", "query_string": b"", "headers": [(b"host", b"board.test")],
+                 "client": client, "server": ("192.168.1.2", 8550)}
+        self.task = asyncio.get_running_loop().create_task(
+            app(scope, self.receive, self.send))  # type: ignore[operator]
+
+    async def receive(self) -> dict[str, object]:
+        await self.gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: dict[str, object]) -> None:
+        if message["type"] == "http.response.start" and not self.started.done():
+            self.started.set_result(message)
+        elif message["type"] == "http.response.body":
+            self.body += message.get("body", b"")  # type: ignore[operator]
+
+    async def status(self) -> tuple[int, dict[str, str]]:
+        import asyncio
+
+        start = await asyncio.wait_for(self.started, 10)
+        headers = {k.decode(): v.decode() for k, v in start["headers"]}  # type: ignore[attr-defined]
+        return int(start["status"]), headers  # type: ignore[call-overload]
+
+    async def close(self) -> None:
+        import asyncio
+
+        self.gone.set()
+        await asyncio.wait_for(self.task, 10)
+
+
+def test_live_boards_are_capped_in_all_and_per_address_and_a_refusal_keeps_nothing(
+    tmp_path: Path,
+) -> None:
+    """Issue 11 item 5: "1,100 idle /board/1/events connections (no token needed) stop new
+    boards ... Cap live board streams (in total and per client address, with a clear page for
+    the refused one)"."""
+    import asyncio
+
+    from companion.board.web import board_app
+
+    store = Store(tmp_path)
+    game = store.create_game(table())
+    play_round(game)
+    app, hub = board_app(tmp_path, max_streams=3, per_address=2)
+    events = f"/board/{game.id}/events"
+
+    async def scenario() -> None:
+        phone = [Stream(app, events, ("192.168.1.30", 40000 + i)) for i in range(3)]
+        assert [(await s.status())[0] for s in phone[:2]] == [200, 200]
+        status, headers = await phone[2].status()
+        assert status == 503 and headers["x-gnav-refused"] == "full_here"
+        await phone[2].task
+        assert "Too many boards are open from this device" in phone[2].body.decode()
+        assert hub.streams == 2 and hub.by_address == {"192.168.1.30": 2}
+        other = Stream(app, events, ("192.168.1.31", 40100))
+        assert (await other.status())[0] == 200
+        crowd = [Stream(app, events, (f"192.168.1.{40 + i}", 40200)) for i in range(5)]
+        for refused in crowd:
+            status, headers = await refused.status()
+            assert status == 503 and headers["x-gnav-refused"] == "full"
+            assert headers["retry-after"]
+            await refused.task
+        assert hub.streams == 3 and len(hub.by_address) == 2  # the refused left nothing
+        await phone[0].close()
+        assert hub.streams == 2
+        late = Stream(app, events, ("192.168.1.50", 40300))
+        assert (await late.status())[0] == 200
+        assert b"event: board" in await_body(late)
+        for open_one in (phone[1], other, late):
+            await open_one.close()
+
+    def await_body(stream: Stream) -> bytes:
+        return stream.body
+
+    asyncio.run(scenario())
+    nothing_kept(hub)
+
+
+def test_the_stream_cap_follows_the_open_file_limit_and_serve_raises_it() -> None:
+    """Issue 11 item 5: "Under the common 1,024 open-file limit ... raise the soft open-file
+    limit to the hard limit at start"."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource\n"
+        "from companion.board.web import raise_open_file_limit, stream_cap\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))\n"
+        "low = stream_cap()\n"
+        "assert raise_open_file_limit() == (hard, hard), resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "assert resource.getrlimit(resource.RLIMIT_NOFILE) == (hard, hard)\n"
+        "print(low, hard, stream_cap())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    low, hard, high = (int(n) for n in done.stdout.split())
+    if hard >= 1024:
+        assert low == (1024 - 256) // 2  # a bit over a third of the files, the rest the app's
+    assert high == min(1000, (hard - 256) // 2)
