@@ -336,14 +336,16 @@ SCRIPT = """
   };
   connect();
 })();
-"""
+""".replace("RETRY_MS", str(RETRY_SECONDS * 1000))
+
+
 def page(title: str, inner: str, version: int | None = None, script: bool = False,
          tr: Tr | None = None, refresh: int | None = None) -> str:
     tr = tr or Tr(DEFAULT_LANGUAGE)
     words = board_words(tr)
     data = f' data-version="{version}"' if version is not None else ""
-    tail = (f"<script>{SCRIPT.replace('RETRY_MS', str(RETRY_SECONDS * 1000))}</script>"
-            if script else "")
+    # SCRIPT exactly as the boards' policy hashes it: nothing may be added here
+    tail = f"<script>{SCRIPT}</script>" if script else ""
     live = ""
     if script:
         said = "".join(f' data-{key}="{escape(words[key], quote=True)}"'

@@ -6,8 +6,11 @@ table made before it starts; every request goes to 127.0.0.1."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import http.client
 import json
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -152,8 +155,16 @@ def test_the_policies_let_a_page_talk_to_its_own_server_only(played: Played) -> 
     assert app["frame-ancestors"] == ["'none'"]
     assert app["default-src"] == ["'self'"]
     assert app["connect-src"] == ["'self'", f"ws://localhost:{port}", "data:", "blob:"]
-    _status, headers, _body = fetch(port, "GET", f"/board/{played.game_id}")
+    _status, headers, body = fetch(port, "GET", f"/board/{played.game_id}")
     boards = directives(headers["content-security-policy"])
+    # the page's own inline script and style are exactly the ones the policy lets run
+    page = body.decode()
+    for tag, directive in (("script", "script-src"), ("style", "style-src")):
+        inline = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.DOTALL)
+        assert inline, tag
+        for text in inline:
+            digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+            assert f"'sha256-{digest}'" in boards[directive], tag
     assert boards["default-src"] == ["'none'"]
     assert boards["connect-src"] == ["'self'"]
     assert boards["frame-ancestors"] == ["'none'"]
