@@ -386,7 +386,7 @@ def test_house_default_12_calls_and_knocks_not_cross_checked() -> None:
 def test_house_rules_override_the_preset() -> None:
     """Every point above that has a name in `code font` is a field of a rule book; a journal
     header may override any of them with `"house": {"field": value}` (see
-    `../spec/journal-v1.md`).
+    `../spec/journal-v1.md` and `../spec/journal-v2.md`).
     """
     house: dict[str, Any] = {"cat_reverses": True, "stock_calls": ["house", "horse"]}
     header = parse_header(table(house=house))

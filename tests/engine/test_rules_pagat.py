@@ -53,7 +53,8 @@ def test_pagat_first_dealer_not_said_so_the_header_names_one_or_a_cut_finds_one(
 
 
 def test_pagat_deal_rotates_to_the_left() -> None:
-    """| deal rotates | to the left | to the left | to the left |"""
+    """| deal rotates | to the left | to the left (inferred: pagat says play goes to the left; the
+    rotation of the deal is not stated) | to the left |"""
     state = play(pagat(), deal(), *ALL_STAND, reveal(Ann="3", Bo="4", Cy="5", Dag="6"))
     assert state.dealer_name == "Bo"
     state = play(pagat(), deal(), *ALL_STAND, reveal(Ann="3", Bo="4", Cy="5", Dag="6"),
