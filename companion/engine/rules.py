@@ -7,7 +7,7 @@ applied by `dataclasses.replace`; nothing else in the engine branches on the pre
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from .errors import GnavError
@@ -37,7 +37,7 @@ class Rulebook:
     stock_calls: tuple[str, ...]
     # The calls that charge the asker one counter (or stroke) at once.
     asker_pays: tuple[str, ...]
-    pack: Pack = field(default=GNAV_PACK, compare=False)
+    pack: Pack = GNAV_PACK
 
     def with_house(self, house: dict[str, Any]) -> Rulebook:
         """This rule book with house-rule overrides; raises GnavError on a bad field or value."""
@@ -47,7 +47,7 @@ class Rulebook:
                 known = ", ".join(HOUSE_FIELDS)
                 raise GnavError("{value} is not a house rule; the house rules are {known}.",
                                 value=_shown(key), known=known)
-            changes[key] = _check_field(key, value)
+            changes[key] = _check_field(key, value, self.pack.matadors)
         return replace(self, **changes)
 
     def house_differences(self, preset: Rulebook) -> dict[str, Any]:
@@ -82,7 +82,7 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _check_field(key: str, value: Any) -> Any:
+def _check_field(key: str, value: Any, matadors: tuple[str, ...]) -> Any:
     if key == "fool_scoring":
         if value not in FOOL_SCORINGS:
             raise GnavError("fool_scoring must be \"damm\" or \"drags_next\", not {value}.",
@@ -105,13 +105,13 @@ def _check_field(key: str, value: Any) -> Any:
         raise GnavError("{key} must be a list of matadors, not {value}.", key=key,
                         value=_shown(value))
     for v in value:
-        if v not in MATADORS:
+        if v not in matadors:
             raise GnavError("{key} may only hold the matadors {matadors}, not {value}.", key=key,
-                            matadors=", ".join(MATADORS), value=_shown(v))
+                            matadors=", ".join(matadors), value=_shown(v))
     if len(set(value)) != len(value):
         raise GnavError("{key} lists a matador more than once.", key=key)
     # keep the pack's order so equal sets compare equal
-    return tuple(m for m in MATADORS if m in value)
+    return tuple(m for m in matadors if m in value)
 
 
 DAMM = Rulebook(

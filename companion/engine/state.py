@@ -25,7 +25,7 @@ from .events import (
     Stand,
     Table,
 )
-from .pieces import EFFECT_OF_CALL, FOOL, RANK, STOCK, Effect
+from .pieces import STOCK, Effect
 from .rules import Rulebook
 from .settlement import FoolTake, Loss, LossReason, Settlement
 
@@ -70,13 +70,18 @@ class Outcome:
 class TableState:
     """The state of one table, built by applying its journal's events in order."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, rules: Rulebook | None = None) -> None:
+        """`rules`: the rule book to play by, when not the header's (another pack's table)."""
         self.table = table
-        self.rules: Rulebook = table.rulebook
+        self.rules: Rulebook = table.rulebook if rules is None else rules
         self.names: tuple[str, ...] = table.seats
         self._index: dict[str, int] = {name: i for i, name in enumerate(table.seats)}
         self._folded: dict[str, str] = {name.casefold(): name for name in table.seats}
-        self._piece_count: dict[str, int] = {p.name: p.count for p in self.rules.pack.pieces}
+        self.pack = self.rules.pack
+        self._step = self.pack.step
+        self._effect_of_call: dict[str, Effect] = {"none": Effect.EXCHANGE} | {
+            p.call: p.effect for p in self.pack.pieces if p.call is not None
+        }
         self._outcomes: dict[tuple[Any, ...], Outcome] = {}  # see _said; clones may share it
         n = len(table.seats)
         self.counters = table.stakes.kind == "counters"
@@ -213,17 +218,18 @@ class TableState:
             raise GnavError("{seat} sits out this round.", seat=name)
 
     def _next(self, i: int, among: list[bool]) -> int:
-        n = len(among)
-        j = (i + 1) % n
+        """The next seat after i in the pack's direction with `among` true."""
+        n, step = len(among), self._step
+        j = (i + step) % n
         while not among[j]:
-            j = (j + 1) % n
+            j = (j + step) % n
         return j
 
     def _next_in_game(self, i: int) -> int:
-        n = len(self.out)
-        j = (i + 1) % n
+        n, step = len(self.out), self._step
+        j = (i + step) % n
         while self.out[j]:
-            j = (j + 1) % n
+            j = (j + step) % n
         return j
 
     def _name(self, i: int | None) -> str | None:
@@ -347,7 +353,7 @@ class TableState:
         holder = self.asked
         assert asker is not None and holder is not None
         asker_name = self.names[asker]
-        effect = EFFECT_OF_CALL[event.call]
+        effect = self._effect_of_call[event.call]
         charged = self._charge(asker) if event.call in self.rules.asker_pays else 0
         from_stock = holder == STOCK_SEAT
         if from_stock and effect is not Effect.EXCHANGE:
@@ -488,7 +494,7 @@ class TableState:
                 raise GnavError("{seat} sits out this round and shows no piece.", seat=name)
             given.add(i)
             counts[piece] = counts.get(piece, 0) + 1
-            if counts[piece] > self._piece_count[piece]:
+            if counts[piece] > self.pack.count(piece):
                 raise GnavError(
                     N_("The cut shows three of {piece}; the pack has only two.") if what == "cut"
                     else N_("The reveal shows three of {piece}; the pack has only two."),
@@ -508,9 +514,10 @@ class TableState:
         self._check_pieces(event.pieces, list(self.cut_seats), "cut")
 
     def _cut(self, event: Cut) -> Outcome:
-        # when drawing for the deal the fool is lowest under every rule book, as in RANK
-        best = min(RANK[p] for _, p in event.pieces)
-        tied = tuple(sorted(self._index[s] for s, p in event.pieces if RANK[p] == best))
+        # when drawing for the deal the fool is lowest under every rule book: the pack's order
+        rank = self.pack.rank
+        best = min(rank(p) for _, p in event.pieces)
+        tied = tuple(sorted(self._index[s] for s, p in event.pieces if rank(p) == best))
         if len(tied) > 1:
             self.cut_seats = tied
             return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
@@ -532,38 +539,39 @@ class TableState:
         shown: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
         order = sorted(shown)  # seat order
         losses: list[tuple[int, LossReason]] = []
-        fools = [i for i in order if shown[i] == FOOL]
+        rank, fool = self.pack.rank, self.pack.fool
+        fools = [i for i in order if shown[i] == fool]
         takes: list[FoolTake] = []
         lowest: str | None = None
         if self.rules.fool_scoring == "damm":
             # the fool stands outside the order: the lowest other piece pays as usual
-            others = [i for i in order if shown[i] != FOOL]
+            others = [i for i in order if shown[i] != fool]
             if others:
-                low = max(RANK[shown[i]] for i in others)
+                low = max(rank(shown[i]) for i in others)
                 for i in others:
-                    if RANK[shown[i]] == low:
+                    if rank(shown[i]) == low:
                         lowest = shown[i]
                         losses.append((i, "lowest"))
             if len(fools) == 1:
                 losses.append((fools[0], "fool"))
                 losses.sort()
         else:
-            low = max(RANK[p] for p in shown.values())
-            if low == RANK[FOOL]:
+            low = max(rank(p) for p in shown.values())
+            if fool is not None and low == rank(fool):
                 losses.extend((i, "fool_lowest") for i in fools)
-                rest = [i for i in order if shown[i] != FOOL]
+                rest = [i for i in order if shown[i] != fool]
                 if rest:
-                    nxt = max(RANK[shown[i]] for i in rest)
+                    nxt = max(rank(shown[i]) for i in rest)
                     for i in rest:
-                        if RANK[shown[i]] == nxt:
+                        if rank(shown[i]) == nxt:
                             lowest = shown[i]
                             losses.append((i, "dragged"))
                 else:
-                    lowest = FOOL
+                    lowest = fool
                 losses.sort()
             else:
                 for i in order:
-                    if RANK[shown[i]] == low:
+                    if rank(shown[i]) == low:
                         lowest = shown[i]
                         losses.append((i, "lowest"))
         # house default 1: the losers pay first, then the fools are scored
@@ -571,7 +579,7 @@ class TableState:
         if self.rules.fool_scoring == "damm" and len(fools) == 2:
             # house default 3: in turn order from the dealer's left, while the pool lasts
             start = self.dealer
-            ordered = sorted(fools, key=lambda i: (i - start - 1) % n)
+            ordered = sorted(fools, key=lambda i: ((i - start) * self._step - 1) % n)
             for i in ordered:
                 takes.append(FoolTake(self.names[i], self._take(i)))
         self.two_fools = tuple(fools) if len(fools) == 2 else ()
@@ -669,7 +677,7 @@ class TableState:
             out += [Stand(seat), Change(seat)]
         elif self.phase == "asking":
             source = self._name(self.asked) or STOCK
-            for call in ("none", "cuckoo", "dragoon", "cat", "horse", "house"):
+            for call in self.pack.calls:
                 event = Reply(source, call)
                 if self.can(event):
                     out.append(event)
