@@ -2,16 +2,21 @@
 
 A table's rule book is a preset (`damm`, `pagat`, `gamerules`) with optional house rules
 applied by `dataclasses.replace`; nothing else in the engine branches on the preset's name.
+The six journal-v1 fields keep their spelling (they are what a journal's `house` says); each
+rule book translates them into what the state reads: the effect of every call with its
+parameters (`effects`) and the reveal's rules (`reveal`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from .effects import Block, BlockReverse, CallEffect, EndTurns, Exchange, PassOn
 from .errors import GnavError
-from .pieces import GNAV_PACK, MATADORS, Pack
+from .pieces import GNAV_PACK, MATADORS, Effect, Pack
+from .reveal import DragsNext, EachTakes, LonePays, LowestPays, RevealRule
 
 FoolScoring = Literal["damm", "drags_next"]
 ChopContinues = Literal["after_asker", "after_holder"]
@@ -38,6 +43,48 @@ class Rulebook:
     # The calls that charge the asker one counter (or stroke) at once.
     asker_pays: tuple[str, ...]
     pack: Pack = GNAV_PACK
+    # What the fields above mean to the state, worked out once (a rule book is frozen).
+    effects: dict[str, CallEffect] = field(init=False, compare=False, repr=False)
+    reveal: tuple[RevealRule, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "effects", self._effects())
+        object.__setattr__(self, "reveal", self._reveal())
+
+    def _effects(self) -> dict[str, CallEffect]:
+        """Each call word (and `none`) with its effect: the pack gives the kind, the fields
+        the parameters (gnav.md: `asker_pays` charges the asker 1 "whatever else it does";
+        `chop_continues` is the block's, `cat_reverses` the reversing block's)."""
+        out: dict[str, CallEffect] = {"none": Exchange()}
+        for piece in self.pack.pieces:
+            if piece.call is None:
+                continue
+            charge = 1 if piece.call in self.asker_pays else 0
+            kind = piece.effect
+            effect: CallEffect
+            if kind is Effect.END_TURNS:
+                effect = EndTurns(charge)
+            elif kind is Effect.BLOCK:
+                effect = Block(charge, self.chop_continues)
+            elif kind is Effect.BLOCK_REVERSE:
+                effect = BlockReverse(charge, "all" if self.cat_reverses else "nothing")
+            elif kind is Effect.PASS_ON:
+                effect = PassOn(charge)
+            else:
+                effect = Exchange(charge)
+            out[piece.call] = effect
+        return out
+
+    def _reveal(self) -> tuple[RevealRule, ...]:
+        """gnav.md, fool scoring: under `damm` the fool stands outside the order, two fools
+        revealed each take 1 from the pool and a lone fool pays; under `drags_next` the fool is
+        the lowest piece and drags the next lowest down. Either way the lowest pays, ties each."""
+        fool = self.pack.fool
+        if fool is None:
+            return (LowestPays(),)
+        if self.fool_scoring == "damm":
+            return (LowestPays(apart=(fool,)), LonePays(fool, "fool"), EachTakes(fool, shown=2))
+        return (LowestPays(), DragsNext(fool, held="fool_lowest"))
 
     def with_house(self, house: dict[str, Any]) -> Rulebook:
         """This rule book with house-rule overrides; raises GnavError on a bad field or value."""

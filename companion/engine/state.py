@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .effects import Block, BlockReverse, EndTurns, Exchange
 from .errors import N_, GnavError, Text, either
 from .events import (
     Change,
@@ -25,9 +26,10 @@ from .events import (
     Stand,
     Table,
 )
-from .pieces import STOCK, Effect
+from .pieces import STOCK
+from .reveal import judge
 from .rules import Rulebook
-from .settlement import FoolTake, Loss, LossReason, Settlement
+from .settlement import FoolTake, Loss, Settlement
 
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
 STOCK_SEAT = -1  # the stock, where a seat index is expected
@@ -40,11 +42,11 @@ OutcomeKind = Literal[
     "stand",
     "change",  # a seat asked its neighbour (or the dealer asked the stock)
     "exchange",  # the change was answered with a swap
-    "cuckoo",  # no swap, the turns are over
-    "chop",  # dragoon: no swap
-    "cat",  # no swap (and, under cat_reverses, every exchange undone)
-    "pass",  # horse or house: the asker asks the next seat beyond the holder (or the stock)
-    "set_aside",  # the stock showed a horse or house: set aside, the stock replies again
+    "end_turns",  # no swap, the turns are over
+    "block",  # no swap; play goes on after the asker (or the holder)
+    "block_reverse",  # no swap, and the exchanges in the effect's scope undone (`handback`)
+    "pass_on",  # the asker asks the next seat beyond the holder (or the stock)
+    "set_aside",  # the stock showed a piece that passes on: set aside, the stock replies again
     "lapsed",  # the change reached an empty stock: no exchange
     "reveal",
     "sit_out",
@@ -61,7 +63,7 @@ class Outcome:
     holder: str | None = None  # who answered a change (a seat or "stock")
     call: str | None = None
     charged: int = 0  # what the asker paid into the pool (or strokes taken) at once
-    handback: tuple[tuple[str, str], ...] = ()  # cat reversal: exchanges to undo, newest first
+    handback: tuple[tuple[str, str], ...] = ()  # a reversal: exchanges to undo, newest first
     lapsed: bool = False  # a pass ran into an empty stock
     settlement: Settlement | None = None
     tied: tuple[str, ...] = ()  # cut: the seats to draw again
@@ -79,9 +81,7 @@ class TableState:
         self._folded: dict[str, str] = {name.casefold(): name for name in table.seats}
         self.pack = self.rules.pack
         self._step = self.pack.step
-        self._effect_of_call: dict[str, Effect] = {"none": Effect.EXCHANGE} | {
-            p.call: p.effect for p in self.pack.pieces if p.call is not None
-        }
+        self._effects = self.rules.effects
         self._outcomes: dict[tuple[Any, ...], Outcome] = {}  # see _said; clones may share it
         n = len(table.seats)
         self.counters = table.stakes.kind == "counters"
@@ -335,47 +335,46 @@ class TableState:
             raise GnavError("{source} was not asked: {seat} asked {asked}.",
                             source=event.source, seat=self._name(self.turn), asked=asked)
 
-    def _charge(self, i: int) -> int:
-        """One loss for seat i: a counter into the pool, or a stroke (never past the limit)."""
+    def _charge(self, i: int, amount: int = 1) -> int:
+        """A loss of `amount` for seat i: counters into the pool, or strokes, as far as its
+        balance goes (never below 0 counters or past the limit); returns what was paid."""
         if self.counters:
-            if self.balance[i] > 0:
-                self.balance[i] -= 1
-                self.pool += 1
-                return 1
-            return 0
-        if self.balance[i] < self.limit:
-            self.balance[i] += 1
-            return 1
-        return 0
+            paid = min(amount, self.balance[i])
+            self.balance[i] -= paid
+            self.pool += paid
+            return paid
+        paid = min(amount, self.limit - self.balance[i])
+        self.balance[i] += paid
+        return paid
 
     def _reply(self, event: Reply) -> Outcome:
         asker = self.turn
         holder = self.asked
         assert asker is not None and holder is not None
         asker_name = self.names[asker]
-        effect = self._effect_of_call[event.call]
-        charged = self._charge(asker) if event.call in self.rules.asker_pays else 0
+        effect = self._effects[event.call]
+        charged = self._charge(asker, effect.charge) if effect.charge else 0
         from_stock = holder == STOCK_SEAT
-        if from_stock and effect is not Effect.EXCHANGE:
+        if from_stock and not isinstance(effect, Exchange):
             self.stock -= 1  # house default 10: a shown or set-aside piece is used up
         said = (asker_name, self._name(holder), event.call, charged)
-        if effect is Effect.EXCHANGE:
+        if isinstance(effect, Exchange):
             self.exchanges.append((asker, holder))
             self._go_on_after(asker)
             return self._said("exchange", *said)
-        if effect is Effect.END_TURNS:
+        if isinstance(effect, EndTurns):
             self._end_turns()
-            return self._said("cuckoo", *said)
-        if effect is Effect.BLOCK:
-            if self.rules.chop_continues == "after_holder" and not from_stock:
+            return self._said("end_turns", *said)
+        if isinstance(effect, Block):
+            if effect.play_on == "after_holder" and not from_stock:
                 # house default 6: every turn up to and including the holder's is over
                 self._go_on_after(holder)
             else:
                 self._go_on_after(asker)
-            return self._said("chop", *said)
-        if effect is Effect.BLOCK_REVERSE:
+            return self._said("block", *said)
+        if isinstance(effect, BlockReverse):
             handback: tuple[tuple[str, str], ...] = ()
-            if self.rules.cat_reverses:
+            if effect.undo == "all":
                 undone = tuple(reversed(self.exchanges))
                 self.handback = undone
                 self.exchanges = []
@@ -383,11 +382,11 @@ class TableState:
             self._go_on_after(asker)  # house default 11: the chop rule is the dragoon's alone
             if handback:
                 return Outcome(
-                    "cat", seat=asker_name, holder=said[1], call=event.call, charged=charged,
-                    handback=handback,
+                    "block_reverse", seat=asker_name, holder=said[1], call=event.call,
+                    charged=charged, handback=handback,
                 )
-            return self._said("cat", *said)
-        # PASS_ON: a horse or house
+            return self._said("block_reverse", *said)
+        # PassOn
         if from_stock:
             if self.stock == 0:
                 self._go_on_after(asker)
@@ -396,9 +395,9 @@ class TableState:
         target = STOCK_SEAT if holder == self.dealer else self._next(holder, self.in_round)
         if target == STOCK_SEAT and self.stock == 0:
             self._go_on_after(asker)
-            return self._said("pass", *said, lapsed=True)
+            return self._said("pass_on", *said, lapsed=True)
         self.asked = target
-        return self._said("pass", *said)
+        return self._said("pass_on", *said)
 
     # --- between rounds -------------------------------------------------------------------
 
@@ -536,52 +535,17 @@ class TableState:
     def _reveal(self, event: Reveal) -> Outcome:
         assert self.dealer is not None
         n = len(self.names)
-        shown: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
-        order = sorted(shown)  # seat order
-        losses: list[tuple[int, LossReason]] = []
-        rank, fool = self.pack.rank, self.pack.fool
-        fools = [i for i in order if shown[i] == fool]
-        takes: list[FoolTake] = []
-        lowest: str | None = None
-        if self.rules.fool_scoring == "damm":
-            # the fool stands outside the order: the lowest other piece pays as usual
-            others = [i for i in order if shown[i] != fool]
-            if others:
-                low = max(rank(shown[i]) for i in others)
-                for i in others:
-                    if rank(shown[i]) == low:
-                        lowest = shown[i]
-                        losses.append((i, "lowest"))
-            if len(fools) == 1:
-                losses.append((fools[0], "fool"))
-                losses.sort()
-        else:
-            low = max(rank(p) for p in shown.values())
-            if fool is not None and low == rank(fool):
-                losses.extend((i, "fool_lowest") for i in fools)
-                rest = [i for i in order if shown[i] != fool]
-                if rest:
-                    nxt = max(rank(shown[i]) for i in rest)
-                    for i in rest:
-                        if rank(shown[i]) == nxt:
-                            lowest = shown[i]
-                            losses.append((i, "dragged"))
-                else:
-                    lowest = fool
-                losses.sort()
-            else:
-                for i in order:
-                    if rank(shown[i]) == low:
-                        lowest = shown[i]
-                        losses.append((i, "lowest"))
+        given: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
+        order = sorted(given)  # seat order
+        shown = {i: given[i] for i in order}
+        verdict = judge(self.rules.reveal, shown, self.pack.rank)
         # house default 1: the losers pay first, then the fools are scored
-        paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in losses]
-        if self.rules.fool_scoring == "damm" and len(fools) == 2:
-            # house default 3: in turn order from the dealer's left, while the pool lasts
-            start = self.dealer
-            ordered = sorted(fools, key=lambda i: ((i - start) * self._step - 1) % n)
-            for i in ordered:
-                takes.append(FoolTake(self.names[i], self._take(i)))
+        paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in verdict.losses]
+        # house default 3: in turn order from the dealer's left, while the pool lasts
+        start, step = self.dealer, self._step
+        takers = sorted(verdict.takers, key=lambda i: ((i - start) * step - 1) % n)
+        takes = [FoolTake(self.names[i], self._take(i)) for i in takers]
+        fools = [i for i in order if shown[i] == self.pack.fool]
         self.two_fools = tuple(fools) if len(fools) == 2 else ()
         # house default 2: going out is checked once, after the reveal is settled
         went_out = []
@@ -612,7 +576,7 @@ class TableState:
         settlement = Settlement(
             round=self.round,
             pieces=tuple((self.names[i], shown[i]) for i in order),
-            lowest=lowest,
+            lowest=verdict.lowest,
             losses=tuple(paid),
             fool_takes=tuple(takes),
             two_fools=tuple(self.names[i] for i in fools) if len(fools) == 2 else (),
