@@ -459,10 +459,14 @@ class TableState:
         if len(remaining) == 1:
             self._game_over(tuple(remaining))
             return Outcome("leave", seat=event.seat)
-        if sum(1 for j in remaining if not self.sitting_out[j]) < 2:
-            # a seat sitting out comes back rather than leave one seat to play alone
+        if sum(1 for j in remaining if not self.sitting_out[j]) < 2 and any(self.sitting_out):
+            # house default 8: every sit-out lapses, and the dealer is found as if nobody sat
+            # out: the next seat in the game after the last dealer (sit-outs follow a reveal)
             for j in remaining:
                 self.sitting_out[j] = False
+            assert self.last_dealer is not None
+            self.dealer = self._next_in_game(self.last_dealer)
+            return Outcome("leave", seat=event.seat)
         if self.dealer == i:
             self.dealer = self._next_in_game(i)
         if self.dealer is not None and self.sitting_out[self.dealer]:

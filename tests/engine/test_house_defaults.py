@@ -293,6 +293,25 @@ def test_house_default_8_at_least_two_seats_stay_dealt_in() -> None:
         "Cy cannot sit out: at least two seats must be dealt in.")
 
 
+def test_house_default_8_a_leave_that_leaves_one_dealt_in_lapses_every_sit_out() -> None:
+    """When a seat leaves so that fewer than two would be dealt in, every sit-out lapses at
+    that leave: those seats will be dealt in, and the dealer is found as if nobody sat out.
+    """
+    round1 = [deal(), *ALL_STAND, reveal(Ann="5", Bo="fool", Cy="fool", Dag="7")]
+    sat_out = [*round1, sit_out("Bo"), sit_out("Cy")]  # Ann dealt; the deal passed Bo, Cy
+    assert play(table(rules="gamerules"), *sat_out).dealer_name == "Dag"
+    # Dag, the dealer, leaves: Ann alone would be dealt in; after Ann (the last dealer) comes Bo
+    state = play(table(rules="gamerules"), *sat_out, leave("Dag"))
+    assert state.sitting_out == [False, False, False, False]
+    assert (state.phase, state.dealer_name) == ("ready", "Bo")
+    # Ann leaves: Dag alone would be dealt in; the dealer is again the seat after Ann
+    state = play(table(rules="gamerules"), *sat_out, leave("Ann"))
+    assert state.sitting_out == [False, False, False, False]
+    assert state.dealer_name == "Bo"
+    state.apply(parse_event(deal()))
+    assert (state.in_round, state.turn_name) == ([False, True, True, True], "Cy")
+
+
 # --- 9. dealer rotation --------------------------------------------------------------------
 
 
