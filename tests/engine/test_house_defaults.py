@@ -502,3 +502,25 @@ def test_house_rules_bad_values_are_an_error(house: dict[str, Any], reason: str)
     with pytest.raises(GnavError) as info:
         parse_header(table(house=house))
     assert str(info.value) == reason
+
+
+# --- sourced house variants ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["damm", "pagat", "gamerules"])
+def test_sourced_variant_the_asker_pays_at_the_cuckoo_too(rules: str) -> None:
+    """**The asker pays at the cuckoo too** (Huldt Nystrom: the asker puts a cent in the pot
+    "not only at the Cuckoo but also at the two pieces below it, the Dragoons and Cats"): set
+    `"asker_pays": ["cuckoo", "dragoon", "cat"]` as a house rule on any rule book. No rule book
+    has it by default."""
+    house = {"asker_pays": ["cuckoo", "dragoon", "cat"]}
+    state = play(table(rules, house=house), deal(), change("Bo"), reply("Cy", "cuckoo"))
+    assert state.last is not None and state.last.charged == 1
+    assert (state.phase, balances(state)["Bo"], state.pool) == ("reveal", 2, 1)
+    preset = play(table(rules), deal(), change("Bo"), reply("Cy", "cuckoo"))
+    assert (preset.phase, balances(preset)["Bo"], preset.pool) == ("reveal", 3, 0)
+    # the dealer asking the stock pays at its cuckoo too, where the stock may call it
+    if "cuckoo" in rulebook(rules).stock_calls:
+        stock = play(table(rules, house=house), deal(), stand("Bo"), stand("Cy"), stand("Dag"),
+                     change("Ann"), reply("stock", "cuckoo"))
+        assert (stock.phase, balances(stock)["Ann"], stock.pool) == ("reveal", 2, 1)
