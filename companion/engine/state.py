@@ -497,11 +497,16 @@ class TableState:
                 raise GnavError("{seat} sits out this round and shows no piece.", seat=name)
             given.add(i)
             counts[piece] = counts.get(piece, 0) + 1
-            if counts[piece] > self.pack.count(piece):
+            count = self.pack.count(piece)
+            if counts[piece] > count:
+                shown = counts[piece]
                 raise GnavError(
-                    N_("The cut shows three of {piece}; the pack has only two.") if what == "cut"
-                    else N_("The reveal shows three of {piece}; the pack has only two."),
-                    piece=piece,
+                    Text.n("The cut shows {shown} of {piece}; the pack has only one.",
+                           "The cut shows {shown} of {piece}; the pack has only {count}.",
+                           count, piece=piece, shown=shown) if what == "cut"
+                    else Text.n("The reveal shows {shown} of {piece}; the pack has only one.",
+                                "The reveal shows {shown} of {piece}; the pack has only {count}.",
+                                count, piece=piece, shown=shown)
                 )
         missing = [self.names[i] for i in seats if i not in given]
         if missing:

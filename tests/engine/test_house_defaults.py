@@ -376,10 +376,10 @@ def test_house_default_12_pieces_counted_only_within_one_reveal_or_cut() -> None
     """Pieces are only counted within one reveal and within one cut (never three of a piece)."""
     state = play(table(), deal(), *ALL_STAND)
     assert refused(state, reveal(Ann="7", Bo="7", Cy="7", Dag="1")) == (
-        "The reveal shows three of 7; the pack has only two.")
+        "The reveal shows 3 of 7; the pack has only 2.")
     state = play(table(dealer=None))
     assert refused(state, cut(Ann="cat", Bo="cat", Cy="cat", Dag="1")) == (
-        "The cut shows three of cat; the pack has only two.")
+        "The cut shows 3 of cat; the pack has only 2.")
     # a tie draws again: the pieces of the first cut are back in the bag
     state = play(table(dealer=None), cut(Ann="cat", Bo="cat", Cy="2", Dag="1"),
                  cut(Ann="cat", Bo="cat"))

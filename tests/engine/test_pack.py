@@ -107,7 +107,8 @@ def test_the_pack_says_how_many_of_each_piece_there_are() -> None:
     state.apply(Deal())
     for seat in ("Bo", "Cy", "Dag", "Ann"):
         state.apply(Stand(seat))
-    assert not state.can(Reveal((("Ann", "7"), ("Bo", "7"), ("Cy", "5"), ("Dag", "6"))))
+    assert state.why_not(Reveal((("Ann", "7"), ("Bo", "7"), ("Cy", "5"), ("Dag", "6")))) == (
+        "The reveal shows 2 of 7; the pack has only one.")
     assert state.stock == 41 - 4  # "the pack (42, 40 or 32) less the pieces dealt"
     three_sevens = replace(GNAV_PACK, pieces=renamed("7", "7", count=3))
     state = state_with(three_sevens)
@@ -115,6 +116,10 @@ def test_the_pack_says_how_many_of_each_piece_there_are() -> None:
     for seat in ("Bo", "Cy", "Dag", "Ann"):
         state.apply(Stand(seat))
     assert state.can(Reveal((("Ann", "7"), ("Bo", "7"), ("Cy", "7"), ("Dag", "6"))))
+    cutting = TableState(parse_header(table(dealer=None)),
+                         replace(rulebook("damm"), pack=three_sevens))
+    assert cutting.why_not(Cut((("Ann", "7"), ("Bo", "7"), ("Cy", "7"), ("Dag", "7")))) == (
+        "The cut shows 4 of 7; the pack has only 3.")
 
 
 def test_the_cut_and_the_reveal_rank_by_the_packs_order() -> None:
