@@ -57,6 +57,14 @@ class Verdict:
     takers: tuple[int, ...]  # seats that take from the pool, not yet in turn order
 
 
+def _lowest(seats: list[int], shown: dict[int, str], rank: Callable[[str], int]) -> list[int]:
+    """The seats among `seats` whose piece ranks lowest (all of a tie); [] for no seats."""
+    if not seats:
+        return []
+    low = max(rank(shown[i]) for i in seats)
+    return [i for i in seats if rank(shown[i]) == low]
+
+
 def judge(
     rules: tuple[RevealRule, ...], shown: dict[int, str], rank: Callable[[str], int]
 ) -> Verdict:
@@ -67,24 +75,18 @@ def judge(
     for rule in rules:
         if isinstance(rule, LowestPays):
             considered = [i for i, piece in shown.items() if piece not in rule.apart]
-            if considered:
-                low = max(rank(shown[i]) for i in considered)
-                for i in considered:
-                    if rank(shown[i]) == low:
-                        losses[i] = "lowest"
-                        lowest = shown[i]
+            for i in _lowest(considered, shown, rank):
+                losses[i] = "lowest"
+                lowest = shown[i]
         elif isinstance(rule, DragsNext):
             holders = [i for i, why in losses.items() if why == "lowest" and shown[i] == rule.piece]
             if holders:
                 for i in holders:
                     losses[i] = rule.held
                 rest = [i for i, piece in shown.items() if piece != rule.piece]
-                if rest:
-                    low = max(rank(shown[i]) for i in rest)
-                    for i in rest:
-                        if rank(shown[i]) == low:
-                            losses[i] = "dragged"
-                            lowest = shown[i]
+                for i in _lowest(rest, shown, rank):
+                    losses[i] = "dragged"
+                    lowest = shown[i]
         elif isinstance(rule, LonePays):
             holders = [i for i, piece in shown.items() if piece == rule.piece]
             if len(holders) == 1:
