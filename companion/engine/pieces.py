@@ -43,23 +43,19 @@ class Pack:
     pieces: tuple[Piece, ...]
     direction: Direction = "left"
     fool: str | None = None
-    # Lookups made once: the state asks them at every reveal and reply.
+    # Lookups made once, as plain dicts: the state reads them for every piece of a reveal.
+    ranks: dict[str, int] = field(init=False, compare=False, repr=False)
+    """0 for the highest piece; a larger number is a lower piece."""
+    counts: dict[str, int] = field(init=False, compare=False, repr=False)
     _by_name: dict[str, Piece] = field(init=False, compare=False, repr=False)
-    _rank: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "ranks", {p.name: i for i, p in enumerate(self.pieces)})
+        object.__setattr__(self, "counts", {p.name: p.count for p in self.pieces})
         object.__setattr__(self, "_by_name", {p.name: p for p in self.pieces})
-        object.__setattr__(self, "_rank", {p.name: i for i, p in enumerate(self.pieces)})
 
     def piece(self, name: str) -> Piece:
         return self._by_name[name]
-
-    def rank(self, name: str) -> int:
-        """0 for the highest piece; a larger number is a lower piece."""
-        return self._rank[name]
-
-    def count(self, name: str) -> int:
-        return self._by_name[name].count
 
     @property
     def size(self) -> int:
@@ -114,7 +110,7 @@ MATADORS: tuple[str, ...] = GNAV_PACK.matadors
 CALLS: tuple[str, ...] = GNAV_PACK.calls
 """What an asked seat may answer: `none` (the exchange is made) or a matador's call."""
 
-RANK: dict[str, int] = {name: GNAV_PACK.rank(name) for name in PIECES}
+RANK: dict[str, int] = dict(GNAV_PACK.ranks)
 """0 is the highest piece (cuckoo); a larger number is a lower piece."""
 
 STOCK = "stock"

@@ -7,7 +7,7 @@ takes from the pool. The state makes the payments (house default 1: losers first
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .settlement import LossReason
@@ -57,42 +57,55 @@ class Verdict:
     takers: tuple[int, ...]  # seats that take from the pool, not yet in turn order
 
 
-def _lowest(seats: list[int], shown: dict[int, str], rank: Callable[[str], int]) -> list[int]:
-    """The seats among `seats` whose piece ranks lowest (all of a tie); [] for no seats."""
-    if not seats:
-        return []
-    low = max(rank(shown[i]) for i in seats)
-    return [i for i in seats if rank(shown[i]) == low]
+def _lowest(shown: dict[int, str], ranks: Mapping[str, int], leave_out: tuple[str, ...]) -> list[int]:
+    """The seats whose piece ranks lowest (all of a tie), leaving out the pieces `leave_out`
+    names; [] when no seat is left. One pass: a reveal can show forty pieces."""
+    low, seats = -1, []
+    for i, piece in shown.items():
+        if piece in leave_out:
+            continue
+        rank = ranks[piece]
+        if rank > low:
+            low, seats = rank, [i]
+        elif rank == low:
+            seats.append(i)
+    return seats
 
 
 def judge(
-    rules: tuple[RevealRule, ...], shown: dict[int, str], rank: Callable[[str], int]
+    rules: tuple[RevealRule, ...], shown: dict[int, str], ranks: Mapping[str, int]
 ) -> Verdict:
-    """`shown`: each seat of the round (by index, in seat order) and its piece."""
+    """`shown`: each seat of the round (by index, in any order) and its piece; `ranks`: the
+    pack's order (0 the highest)."""
     losses: dict[int, LossReason] = {}
     lowest: str | None = None
     takers: tuple[int, ...] = ()
+    held_by: dict[str, list[int]] = {}  # the holders of a piece, for the rules that count them
+
+    def holders(piece: str) -> list[int]:
+        if piece not in held_by:
+            held_by[piece] = [i for i, shown_piece in shown.items() if shown_piece == piece]
+        return held_by[piece]
+
     for rule in rules:
         if isinstance(rule, LowestPays):
-            considered = [i for i, piece in shown.items() if piece not in rule.apart]
-            for i in _lowest(considered, shown, rank):
+            for i in _lowest(shown, ranks, rule.apart):
                 losses[i] = "lowest"
                 lowest = shown[i]
         elif isinstance(rule, DragsNext):
-            holders = [i for i, why in losses.items() if why == "lowest" and shown[i] == rule.piece]
-            if holders:
-                for i in holders:
+            held = [i for i, why in losses.items() if why == "lowest" and shown[i] == rule.piece]
+            if held:
+                for i in held:
                     losses[i] = rule.held
-                rest = [i for i, piece in shown.items() if piece != rule.piece]
-                for i in _lowest(rest, shown, rank):
+                for i in _lowest(shown, ranks, (rule.piece,)):
                     losses[i] = "dragged"
                     lowest = shown[i]
         elif isinstance(rule, LonePays):
-            holders = [i for i, piece in shown.items() if piece == rule.piece]
-            if len(holders) == 1:
-                losses[holders[0]] = rule.reason
+            lone = holders(rule.piece)
+            if len(lone) == 1:
+                losses[lone[0]] = rule.reason
         else:
-            holders = [i for i, piece in shown.items() if piece == rule.piece]
-            if len(holders) == rule.shown:
-                takers = tuple(holders)
+            showing = holders(rule.piece)
+            if len(showing) == rule.shown:
+                takers = tuple(showing)
     return Verdict(tuple(sorted(losses.items())), lowest, takers)

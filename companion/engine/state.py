@@ -487,6 +487,7 @@ class TableState:
         given: set[int] = set()
         counts: dict[str, int] = {}
         among = set(seats)
+        in_pack = self.pack.counts
         for name, piece in pieces:
             i = self._seat(name)
             if i not in among:
@@ -497,8 +498,8 @@ class TableState:
                 raise GnavError("{seat} sits out this round and shows no piece.", seat=name)
             given.add(i)
             counts[piece] = counts.get(piece, 0) + 1
-            count = self.pack.count(piece)
-            if counts[piece] > count:
+            if counts[piece] > in_pack[piece]:
+                count = in_pack[piece]
                 shown = counts[piece]
                 raise GnavError(
                     Text.n("The cut shows {shown} of {piece}; the pack has only one.",
@@ -523,9 +524,9 @@ class TableState:
 
     def _cut(self, event: Cut) -> Outcome:
         # when drawing for the deal the fool is lowest under every rule book: the pack's order
-        rank = self.pack.rank
-        best = min(rank(p) for _, p in event.pieces)
-        tied = tuple(sorted(self._index[s] for s, p in event.pieces if rank(p) == best))
+        ranks = self.pack.ranks
+        best = min(ranks[p] for _, p in event.pieces)
+        tied = tuple(sorted(self._index[s] for s, p in event.pieces if ranks[p] == best))
         if len(tied) > 1:
             self.cut_seats = tied
             return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
@@ -544,10 +545,9 @@ class TableState:
     def _reveal(self, event: Reveal) -> Outcome:
         assert self.dealer is not None
         n = len(self.names)
-        given: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
-        order = sorted(given)  # seat order
-        shown = {i: given[i] for i in order}
-        verdict = judge(self.rules.reveal, shown, self.pack.rank)
+        shown: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
+        order = sorted(shown)  # seat order
+        verdict = judge(self.rules.reveal, shown, self.pack.ranks)
         # house default 1: the losers pay first, then the fools are scored
         paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in verdict.losses]
         # house default 3: in turn order from the dealer's left, while the pool lasts

@@ -66,7 +66,7 @@ RANKS = {name: i for i, name in enumerate(("cuckoo", "12", "7", "3", "pot", "owl
 def test_lowest_piece_pays_ties_each_pay() -> None:
     """| lowest piece | pays 1; ties each pay | loses (pays 1); ties both lose | pays 1; ties both
     pay |"""
-    verdict = judge((LowestPays(),), {0: "7", 1: "3", 2: "3", 3: "cuckoo"}, RANKS.__getitem__)
+    verdict = judge((LowestPays(),), {0: "7", 1: "3", 2: "3", 3: "cuckoo"}, RANKS)
     assert (verdict.losses, verdict.lowest, verdict.takers) == (
         ((1, "lowest"), (2, "lowest")), "3", ())
 
@@ -75,10 +75,10 @@ def test_drags_next_the_fool_drags_the_next_lowest_down() -> None:
     """`drags_next`: the fool is lowest; when the lowest piece is a fool, its holder(s) **and**
     the holder(s) of the next lowest piece lose"""
     rules = (LowestPays(), DragsNext("fool", held="fool_lowest"))
-    verdict = judge(rules, {0: "owl", 1: "fool", 2: "12", 3: "owl"}, RANKS.__getitem__)
+    verdict = judge(rules, {0: "owl", 1: "fool", 2: "12", 3: "owl"}, RANKS)
     assert verdict.losses == ((0, "dragged"), (1, "fool_lowest"), (3, "dragged"))
     assert verdict.lowest == "owl"
-    only_fools = judge(rules, {0: "fool", 1: "fool"}, RANKS.__getitem__)
+    only_fools = judge(rules, {0: "fool", 1: "fool"}, RANKS)
     assert (only_fools.losses, only_fools.lowest) == (((0, "fool_lowest"), (1, "fool_lowest")),
                                                       "fool")
 
@@ -88,9 +88,9 @@ def test_damm_fool_scoring_lone_fool_pays_two_fools_take() -> None:
     one is revealed (the other is among the unused pieces), its holder **pays 1**. Either way
     the lowest other piece pays as usual."""
     rules = rulebook("damm").reveal
-    lone = judge(rules, {0: "pot", 1: "fool", 2: "12"}, RANKS.__getitem__)
+    lone = judge(rules, {0: "pot", 1: "fool", 2: "12"}, RANKS)
     assert (lone.losses, lone.lowest, lone.takers) == (((0, "lowest"), (1, "fool")), "pot", ())
-    both = judge(rules, {0: "pot", 1: "fool", 2: "fool"}, RANKS.__getitem__)
+    both = judge(rules, {0: "pot", 1: "fool", 2: "fool"}, RANKS)
     assert (both.losses, both.lowest, both.takers) == (((0, "lowest"),), "pot", (1, 2))
 
 
