@@ -1,8 +1,9 @@
 """Seeded random legal games and what `python -m companion replay` prints for each (issue 13).
 
-The guard rail of the engine's reshaping: every game here was played once with the engine as it
-was before the reshaping, and the sha256 of its `replay` output (and of the state after every
-event) stored under tests/journals/golden/ (one JSON Lines file per set; every FULL_EVERY-th game keeps its whole
+The guard rail of the engine's reshaping: every game here was played once (the sit_out set's with
+the engine after the correction of house default 8, the others' with the engine before the
+reshaping), and the sha256 of its `replay` output (and of the state after every event) stored
+under tests/journals/golden/ (one JSON Lines file per set; every FULL_EVERY-th game keeps its whole
 output too, so a failure can be read). tests/engine/test_golden_replay.py plays the same games
 again from their seeds and compares. A game is played by `strategies.choose_move`, so the moves
 are only as random as `random.Random(seed)`: the same engine plays the same game.
@@ -28,18 +29,31 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli import replay_command
-from companion.engine import HOUSE_FIELDS, MATADORS, PRESETS, TableState, parse_header
+from companion.engine import (
+    HOUSE_FIELDS,
+    MATADORS,
+    PIECES,
+    PRESETS,
+    Event,
+    Leave,
+    Reveal,
+    TableState,
+    parse_header,
+)
 from companion.engine.journal import dumps
 from companion.engine.rules import CHOP_CONTINUES, FOOL_SCORINGS
 
-from .strategies import choose_move
+from .strategies import FOOL, choose_move, in_round_names
 
 GOLDEN = Path(__file__).resolve().parents[1] / "journals" / "golden"
 GAMES = 250  # per set
 FULL_EVERY = 50
 STEP_CAP = 500
-# One set per preset without house rules, and one with any preset and random house rules.
-SETS: tuple[str, ...] = ("damm", "pagat", "gamerules", "house")
+# One set per preset without house rules, one with any preset and random house rules (these four
+# from the engine before issue 13), and one of small tables where seats sit out and leave often
+# (from the engine after house default 8's edge was corrected: the others never reach it).
+SETS: tuple[str, ...] = ("damm", "pagat", "gamerules", "house", "sit_out")
+LEAVE = 0.12  # sit_out set: how often a seat leaves between rounds when it may
 _STEMS = ("Ann", "Åse", "Bjørn", "Cy", "dag", "Æ ø")
 
 
@@ -62,6 +76,8 @@ def _house(rng: random.Random) -> dict[str, Any]:
 
 def header(set_name: str, rng: random.Random) -> dict[str, Any]:
     """A journal-v1 header: mostly small tables, now and then a full one (the stock runs dry)."""
+    if set_name == "sit_out":
+        return _sit_out_header(rng)
     count = rng.randint(2, 8) if rng.random() < 0.9 else rng.randint(9, 40)
     stem = rng.choice(_STEMS)
     seats = [f"{stem}{i}" for i in range(count)]
@@ -81,6 +97,38 @@ def header(set_name: str, rng: random.Random) -> dict[str, Any]:
     return out
 
 
+def _sit_out_header(rng: random.Random) -> dict[str, Any]:
+    """Three or four seats that may sit out after two fools, with stakes that last."""
+    seats = [f"{rng.choice(_STEMS)}{i}" for i in range(rng.randint(3, 4))]
+    out: dict[str, Any] = {
+        "ev": "table", "version": 1, "rules": rng.choice(sorted(PRESETS)),
+        "stakes": {"kind": "counters", "each": rng.randint(3, 6)}, "seats": seats,
+        "dealer": rng.choice(seats), "house": {"two_fools_sit_out": True},
+    }
+    if rng.random() < 0.5:
+        out["house"]["fool_scoring"] = rng.choice(FOOL_SCORINGS)
+    return out
+
+
+def _two_fools(state: TableState, rng: random.Random) -> Reveal:
+    """A reveal where two seats of the round show the fools (so that they may sit out)."""
+    names = in_round_names(state)
+    bag = [piece for piece in PIECES if piece != FOOL for _ in range(2)]
+    rng.shuffle(bag)
+    fools = set(rng.sample(names, 2))
+    return Reveal(tuple((name, FOOL if name in fools else bag.pop()) for name in names))
+
+
+def _move(set_name: str, state: TableState, rng: random.Random) -> Event:
+    if set_name != "sit_out":
+        return choose_move(state, rng)
+    if state.phase == "reveal" and rng.random() < 0.5:
+        return _two_fools(state, rng)
+    if state.phase == "ready" and rng.random() < (LEAVE * 4 if any(state.sitting_out) else LEAVE):
+        return rng.choice([e for e in state.options() if isinstance(e, Leave)])
+    return choose_move(state, rng)
+
+
 def journal(set_name: str, game: int) -> tuple[str, str]:
     """The journal text of game number `game` of a set, played legally from its seed, and the
     sha256 of the state after every event (as `replay` would print each prefix of the journal):
@@ -94,7 +142,7 @@ def journal(set_name: str, game: int) -> tuple[str, str]:
     for _ in range(STEP_CAP):
         if state.phase == "over":
             break
-        event = choose_move(state, rng)
+        event = _move(set_name, state, rng)
         state.apply(event)
         events.append(event)
         trace.update(json.dumps(state.as_json(), ensure_ascii=False).encode("utf-8") + b"\n")
