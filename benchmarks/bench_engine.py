@@ -3,6 +3,7 @@
     python benchmarks/bench_engine.py            # issue 2: 40 seats, about 50,000 events
     python benchmarks/bench_engine.py --scale    # issue 6: 40 seats, 2,000 settled rounds
     python benchmarks/bench_engine.py --rounds N --seats S   # any size of the long game
+    python benchmarks/bench_engine.py --against DIR   # issue 13: per event, against DIR's engine
 
 Builds a synthetic game (`synthetic.build`: 40 seats, 99 counters, about 50,000 events; with
 --scale or --rounds, `synthetic.long_game`: a stroke game of N settled rounds and the next one
@@ -16,13 +17,20 @@ dealt, about 108,000 events at 40 x 2,000) and prints:
   time to import the journal into a new data folder (checks every event, one transaction),
   to open the games file afresh and `open_game` it (reads the rows, replays them), the state
   compared with the engine's replay; and one undo and redo of the last event.
+- with --against DIR (the root of another checkout, e.g. `git worktree add` or `git archive` of
+  main): that checkout's `companion/engine`, loaded in this process under another name, applies
+  the same first and last 5,000 events, interleaved with this engine's runs so that the load of
+  a shared machine hits both alike; prints both and the ratio (this engine / that one).
 Targets (issue 2, item 6): the ratio at most 1.2, the whole replay under one second (for the
-50,000-event game). Not a timed test: it reports figures, and exits 0 either way.
+50,000-event game); issue 13, item 7: per event within 1.1x of the engine before it. Not a timed
+test: it reports figures, and exits 0 either way.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import os
 import shutil
@@ -32,6 +40,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from synthetic import build, long_game
 
@@ -43,6 +52,8 @@ REPLAY_RUNS = 7
 APPLY_REPS = 15
 TARGET_RATIO = 1.2
 TARGET_REPLAY = 1.0
+TARGET_AGAINST = 1.1
+AGAINST_REPS = 31
 
 
 def best_of(
@@ -64,6 +75,53 @@ def apply_window(start: TableState, events: list[Event]) -> float:
     for event in events:
         apply(event)
     return time.perf_counter() - begin
+
+
+def baseline_engine(root: Path) -> Any:
+    """`root`'s companion/engine as the package `baseline_engine` (the engine imports only its
+    own modules, relatively, so both engines live side by side in this process)."""
+    folder = root / "companion" / "engine"
+    spec = importlib.util.spec_from_file_location(
+        "baseline_engine", folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
+    assert spec is not None and spec.loader is not None, f"no engine under {root}"
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["baseline_engine"] = module
+    spec.loader.exec_module(module)
+    return importlib.import_module("baseline_engine.journal")
+
+
+def against(root: Path, text: str, table: Any, events: list[Event]) -> None:
+    """Per event, this engine and `root`'s, over the same first and last WINDOW events."""
+    journal = baseline_engine(root)
+    base_table, base_events, base_final = journal.replay(text)
+    base_state = sys.modules["baseline_engine.state"].TableState
+    _, _, final = replay(text)
+    assert base_final.as_json() == final.as_json(), "the two engines disagree on this game"
+    starts: dict[str, list[Any]] = {}
+    for name, state_class, tab, evs in (("this", TableState, table, events),
+                                        ("base", base_state, base_table, base_events)):
+        late = state_class(tab)
+        for event in evs[:-WINDOW]:
+            late.apply(event)
+        starts[name] = [(state_class(tab), evs[:WINDOW]), (late, evs[-WINDOW:])]
+    times: dict[tuple[str, int], list[float]] = {}
+    for _ in range(AGAINST_REPS):  # interleaved: drift in the machine hits both alike
+        for part in (0, 1):
+            for name in ("this", "base"):
+                start, evs = starts[name][part]
+                times.setdefault((name, part), []).append(apply_window(start, evs))
+    print()
+    print(f"against the engine in {root} (median and best of {AGAINST_REPS} interleaved runs, "
+          f"{load()})")
+    for part, label in ((0, "first"), (1, "last ")):
+        this = [t / WINDOW * 1e6 for t in times[("this", part)]]
+        base = [t / WINDOW * 1e6 for t in times[("base", part)]]
+        ratio = statistics.median(this) / statistics.median(base)
+        print(f"  {label} {WINDOW:,} events: this {statistics.median(this):5.2f} us/event "
+              f"(best {min(this):5.2f}), that {statistics.median(base):5.2f} "
+              f"(best {min(base):5.2f}): {ratio:4.2f}x (best/best {min(this) / min(base):4.2f}x)"
+              f"   target <= {TARGET_AGAINST}: {'met' if ratio <= TARGET_AGAINST else 'NOT met'}")
 
 
 def load() -> str:
@@ -134,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="a stroke game of this many rounds")
     parser.add_argument("--seats", type=int, default=40)
     parser.add_argument("--store-runs", type=int, default=5)
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="also time the engine of the checkout at DIR, event for event")
     args = parser.parse_args(argv)
     rounds = 2000 if args.scale and args.rounds is None else args.rounds
     built = time.perf_counter()
@@ -186,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  last  {WINDOW:,} events: {late_us:6.2f} us/event")
     print(f"  late/early ratio:     {ratio:6.2f}     target <= {TARGET_RATIO}: "
           f"{'met' if ratio <= TARGET_RATIO else 'NOT met'}   ({load()})")
+    if args.against is not None:
+        against(args.against, text, table, events)
     if rounds is not None:
         store_figures(text, final, args.store_runs)
     return 0

@@ -7,8 +7,11 @@ plain data here; the state machine in `state.py` only interprets the effect voca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Literal
+
+Direction = Literal["left", "right"]
 
 
 class Effect(Enum):
@@ -32,17 +35,27 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class Pack:
-    """Pieces highest first, with how many of each, and the direction the deal moves."""
+    """Pieces highest first, with how many of each, the direction the deal and the turns move
+    ("left": the next seat is the next name in the header), and the piece the fool scorings
+    of the rule books speak of (None for a pack without one)."""
 
     name: str
     pieces: tuple[Piece, ...]
-    direction: str = "left"
+    direction: Direction = "left"
+    fool: str | None = None
+    # Lookups made once, as plain dicts: the state reads them for every piece of a reveal.
+    ranks: dict[str, int] = field(init=False, compare=False, repr=False)
+    """0 for the highest piece; a larger number is a lower piece."""
+    counts: dict[str, int] = field(init=False, compare=False, repr=False)
+    _by_name: dict[str, Piece] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ranks", {p.name: i for i, p in enumerate(self.pieces)})
+        object.__setattr__(self, "counts", {p.name: p.count for p in self.pieces})
+        object.__setattr__(self, "_by_name", {p.name: p for p in self.pieces})
 
     def piece(self, name: str) -> Piece:
-        return self._by_name()[name]
-
-    def _by_name(self) -> dict[str, Piece]:
-        return {p.name: p for p in self.pieces}
+        return self._by_name[name]
 
     @property
     def size(self) -> int:
@@ -51,6 +64,20 @@ class Pack:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.pieces)
+
+    @property
+    def matadors(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.pieces if p.matador)
+
+    @property
+    def calls(self) -> tuple[str, ...]:
+        """What an asked seat may answer: `none` (the exchange is made) or a call word."""
+        return ("none",) + tuple(p.call for p in self.pieces if p.call is not None)
+
+    @property
+    def step(self) -> int:
+        """+1 or -1: from a seat's index to the next seat's, in the header's order."""
+        return 1 if self.direction == "left" else -1
 
 
 def _numeral(n: int) -> Piece:
@@ -70,20 +97,20 @@ GNAV_PACK = Pack(
         Piece("owl", 2, False, Effect.EXCHANGE, None),
         Piece("fool", 2, False, Effect.EXCHANGE, None),
     ),
+    direction="left",
+    fool="fool",
 )
 
+# Gnav's pack, spelled out for the journal-v1 parser and the screens; the state reads the
+# table's own pack (Rulebook.pack) instead.
 PIECES: tuple[str, ...] = GNAV_PACK.names
 """All 21 piece names, highest first (the journal's spelling)."""
 
-MATADORS: tuple[str, ...] = tuple(p.name for p in GNAV_PACK.pieces if p.matador)
-CALLS: tuple[str, ...] = ("none",) + MATADORS
+MATADORS: tuple[str, ...] = GNAV_PACK.matadors
+CALLS: tuple[str, ...] = GNAV_PACK.calls
 """What an asked seat may answer: `none` (the exchange is made) or a matador's call."""
 
-RANK: dict[str, int] = {name: i for i, name in enumerate(PIECES)}
+RANK: dict[str, int] = dict(GNAV_PACK.ranks)
 """0 is the highest piece (cuckoo); a larger number is a lower piece."""
 
-EFFECT_OF_CALL: dict[str, Effect] = {"none": Effect.EXCHANGE} | {
-    p.name: p.effect for p in GNAV_PACK.pieces if p.call is not None
-}
-FOOL = "fool"
 STOCK = "stock"

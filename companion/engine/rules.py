@@ -2,6 +2,9 @@
 
 A table's rule book is a preset (`damm`, `pagat`, `gamerules`) with optional house rules
 applied by `dataclasses.replace`; nothing else in the engine branches on the preset's name.
+The six journal-v1 fields keep their spelling (they are what a journal's `house` says); each
+rule book translates them into what the state reads: the effect of every call with its
+parameters (`effects`) and the reveal's rules (`reveal`).
 """
 
 from __future__ import annotations
@@ -10,8 +13,10 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from .effects import Block, BlockReverse, CallEffect, EndTurns, Exchange, PassOn
 from .errors import GnavError, quoted
-from .pieces import GNAV_PACK, MATADORS, Pack
+from .pieces import GNAV_PACK, MATADORS, Effect, Pack
+from .reveal import DragsNext, EachTakes, LonePays, LowestPays, RevealRule
 
 FoolScoring = Literal["damm", "drags_next"]
 ChopContinues = Literal["after_asker", "after_holder"]
@@ -37,7 +42,49 @@ class Rulebook:
     stock_calls: tuple[str, ...]
     # The calls that charge the asker one counter (or stroke) at once.
     asker_pays: tuple[str, ...]
-    pack: Pack = field(default=GNAV_PACK, compare=False)
+    pack: Pack = GNAV_PACK
+    # What the fields above mean to the state, worked out once (a rule book is frozen).
+    effects: dict[str, CallEffect] = field(init=False, compare=False, repr=False)
+    reveal: tuple[RevealRule, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "effects", self._effects())
+        object.__setattr__(self, "reveal", self._reveal())
+
+    def _effects(self) -> dict[str, CallEffect]:
+        """Each call word (and `none`) with its effect: the pack gives the kind, the fields
+        the parameters (gnav.md: `asker_pays` charges the asker 1 "whatever else it does";
+        `chop_continues` is the block's, `cat_reverses` the reversing block's)."""
+        out: dict[str, CallEffect] = {"none": Exchange()}
+        for piece in self.pack.pieces:
+            if piece.call is None:
+                continue
+            charge = 1 if piece.call in self.asker_pays else 0
+            kind = piece.effect
+            effect: CallEffect
+            if kind is Effect.END_TURNS:
+                effect = EndTurns(charge)
+            elif kind is Effect.BLOCK:
+                effect = Block(charge, self.chop_continues)
+            elif kind is Effect.BLOCK_REVERSE:
+                effect = BlockReverse(charge, "all" if self.cat_reverses else "nothing")
+            elif kind is Effect.PASS_ON:
+                effect = PassOn(charge)
+            else:
+                effect = Exchange(charge)
+            out[piece.call] = effect
+        return out
+
+    def _reveal(self) -> tuple[RevealRule, ...]:
+        """gnav.md, fool scoring: under `damm` the fool stands outside the order, two fools
+        revealed each take 1 from the pool and a lone fool pays; under `drags_next` the fool is
+        the lowest piece and drags the next lowest down. Either way the lowest pays, ties each."""
+        fool = self.pack.fool
+        if fool is None:
+            return (LowestPays(),)
+        if self.fool_scoring == "damm":
+            return (LowestPays(apart=(fool,)), LonePays(fool, "fool"), EachTakes(fool, shown=2))
+        return (LowestPays(), DragsNext(fool, held="fool_lowest"))
 
     def with_house(self, house: dict[str, Any]) -> Rulebook:
         """This rule book with house-rule overrides; raises GnavError on a bad field or value."""
@@ -47,7 +94,7 @@ class Rulebook:
                 known = ", ".join(HOUSE_FIELDS)
                 raise GnavError("{value} is not a house rule; the house rules are {known}.",
                                 value=_shown(key), known=known)
-            changes[key] = _check_field(key, value)
+            changes[key] = _check_field(key, value, self.pack.matadors)
         return replace(self, **changes)
 
     def house_differences(self, preset: Rulebook) -> dict[str, Any]:
@@ -82,7 +129,7 @@ def _shown(value: Any) -> str:
     return quoted(json.dumps(value, ensure_ascii=False))
 
 
-def _check_field(key: str, value: Any) -> Any:
+def _check_field(key: str, value: Any, matadors: tuple[str, ...]) -> Any:
     if key == "fool_scoring":
         if value not in FOOL_SCORINGS:
             raise GnavError("fool_scoring must be \"damm\" or \"drags_next\", not {value}.",
@@ -105,13 +152,13 @@ def _check_field(key: str, value: Any) -> Any:
         raise GnavError("{key} must be a list of matadors, not {value}.", key=key,
                         value=_shown(value))
     for v in value:
-        if v not in MATADORS:
+        if v not in matadors:
             raise GnavError("{key} may only hold the matadors {matadors}, not {value}.", key=key,
-                            matadors=", ".join(MATADORS), value=_shown(v))
+                            matadors=", ".join(matadors), value=_shown(v))
     if len(set(value)) != len(value):
         raise GnavError("{key} lists a matador more than once.", key=key)
     # keep the pack's order so equal sets compare equal
-    return tuple(m for m in MATADORS if m in value)
+    return tuple(m for m in matadors if m in value)
 
 
 DAMM = Rulebook(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .effects import Block, BlockReverse, EndTurns, Exchange
 from .errors import N_, GnavError, Text, either, quoted
 from .events import (
     Change,
@@ -25,9 +26,10 @@ from .events import (
     Stand,
     Table,
 )
-from .pieces import EFFECT_OF_CALL, FOOL, RANK, STOCK, Effect
+from .pieces import STOCK
+from .reveal import judge
 from .rules import Rulebook
-from .settlement import FoolTake, Loss, LossReason, Settlement
+from .settlement import FoolTake, Loss, Settlement
 
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
 STOCK_SEAT = -1  # the stock, where a seat index is expected
@@ -40,11 +42,11 @@ OutcomeKind = Literal[
     "stand",
     "change",  # a seat asked its neighbour (or the dealer asked the stock)
     "exchange",  # the change was answered with a swap
-    "cuckoo",  # no swap, the turns are over
-    "chop",  # dragoon: no swap
-    "cat",  # no swap (and, under cat_reverses, every exchange undone)
-    "pass",  # horse or house: the asker asks the next seat beyond the holder (or the stock)
-    "set_aside",  # the stock showed a horse or house: set aside, the stock replies again
+    "end_turns",  # no swap, the turns are over
+    "block",  # no swap; play goes on after the asker (or the holder)
+    "block_reverse",  # no swap, and the exchanges in the effect's scope undone (`handback`)
+    "pass_on",  # the asker asks the next seat beyond the holder (or the stock)
+    "set_aside",  # the stock showed a piece that passes on: set aside, the stock replies again
     "lapsed",  # the change reached an empty stock: no exchange
     "reveal",
     "sit_out",
@@ -61,7 +63,7 @@ class Outcome:
     holder: str | None = None  # who answered a change (a seat or "stock")
     call: str | None = None
     charged: int = 0  # what the asker paid into the pool (or strokes taken) at once
-    handback: tuple[tuple[str, str], ...] = ()  # cat reversal: exchanges to undo, newest first
+    handback: tuple[tuple[str, str], ...] = ()  # a reversal: exchanges to undo, newest first
     lapsed: bool = False  # a pass ran into an empty stock
     settlement: Settlement | None = None
     tied: tuple[str, ...] = ()  # cut: the seats to draw again
@@ -70,13 +72,16 @@ class Outcome:
 class TableState:
     """The state of one table, built by applying its journal's events in order."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, rules: Rulebook | None = None) -> None:
+        """`rules`: the rule book to play by, when not the header's (another pack's table)."""
         self.table = table
-        self.rules: Rulebook = table.rulebook
+        self.rules: Rulebook = table.rulebook if rules is None else rules
         self.names: tuple[str, ...] = table.seats
         self._index: dict[str, int] = {name: i for i, name in enumerate(table.seats)}
         self._folded: dict[str, str] = {name.casefold(): name for name in table.seats}
-        self._piece_count: dict[str, int] = {p.name: p.count for p in self.rules.pack.pieces}
+        self.pack = self.rules.pack
+        self._step = self.pack.step
+        self._effects = self.rules.effects
         self._outcomes: dict[tuple[Any, ...], Outcome] = {}  # see _said; clones may share it
         n = len(table.seats)
         self.counters = table.stakes.kind == "counters"
@@ -213,17 +218,18 @@ class TableState:
             raise GnavError("{seat} sits out this round.", seat=name)
 
     def _next(self, i: int, among: list[bool]) -> int:
-        n = len(among)
-        j = (i + 1) % n
+        """The next seat after i in the pack's direction with `among` true."""
+        n, step = len(among), self._step
+        j = (i + step) % n
         while not among[j]:
-            j = (j + 1) % n
+            j = (j + step) % n
         return j
 
     def _next_in_game(self, i: int) -> int:
-        n = len(self.out)
-        j = (i + 1) % n
+        n, step = len(self.out), self._step
+        j = (i + step) % n
         while self.out[j]:
-            j = (j + 1) % n
+            j = (j + step) % n
         return j
 
     def _name(self, i: int | None) -> str | None:
@@ -329,47 +335,46 @@ class TableState:
             raise GnavError("{source} was not asked: {seat} asked {asked}.",
                             source=event.source, seat=self._name(self.turn), asked=asked)
 
-    def _charge(self, i: int) -> int:
-        """One loss for seat i: a counter into the pool, or a stroke (never past the limit)."""
+    def _charge(self, i: int, amount: int = 1) -> int:
+        """A loss of `amount` for seat i: counters into the pool, or strokes, as far as its
+        balance goes (never below 0 counters or past the limit); returns what was paid."""
         if self.counters:
-            if self.balance[i] > 0:
-                self.balance[i] -= 1
-                self.pool += 1
-                return 1
-            return 0
-        if self.balance[i] < self.limit:
-            self.balance[i] += 1
-            return 1
-        return 0
+            paid = min(amount, self.balance[i])
+            self.balance[i] -= paid
+            self.pool += paid
+            return paid
+        paid = min(amount, self.limit - self.balance[i])
+        self.balance[i] += paid
+        return paid
 
     def _reply(self, event: Reply) -> Outcome:
         asker = self.turn
         holder = self.asked
         assert asker is not None and holder is not None
         asker_name = self.names[asker]
-        effect = EFFECT_OF_CALL[event.call]
-        charged = self._charge(asker) if event.call in self.rules.asker_pays else 0
+        effect = self._effects[event.call]
+        charged = self._charge(asker, effect.charge) if effect.charge else 0
         from_stock = holder == STOCK_SEAT
-        if from_stock and effect is not Effect.EXCHANGE:
+        if from_stock and not isinstance(effect, Exchange):
             self.stock -= 1  # house default 10: a shown or set-aside piece is used up
         said = (asker_name, self._name(holder), event.call, charged)
-        if effect is Effect.EXCHANGE:
+        if isinstance(effect, Exchange):
             self.exchanges.append((asker, holder))
             self._go_on_after(asker)
             return self._said("exchange", *said)
-        if effect is Effect.END_TURNS:
+        if isinstance(effect, EndTurns):
             self._end_turns()
-            return self._said("cuckoo", *said)
-        if effect is Effect.BLOCK:
-            if self.rules.chop_continues == "after_holder" and not from_stock:
+            return self._said("end_turns", *said)
+        if isinstance(effect, Block):
+            if effect.play_on == "after_holder" and not from_stock:
                 # house default 6: every turn up to and including the holder's is over
                 self._go_on_after(holder)
             else:
                 self._go_on_after(asker)
-            return self._said("chop", *said)
-        if effect is Effect.BLOCK_REVERSE:
+            return self._said("block", *said)
+        if isinstance(effect, BlockReverse):
             handback: tuple[tuple[str, str], ...] = ()
-            if self.rules.cat_reverses:
+            if effect.undo == "all":
                 undone = tuple(reversed(self.exchanges))
                 self.handback = undone
                 self.exchanges = []
@@ -377,11 +382,11 @@ class TableState:
             self._go_on_after(asker)  # house default 11: the chop rule is the dragoon's alone
             if handback:
                 return Outcome(
-                    "cat", seat=asker_name, holder=said[1], call=event.call, charged=charged,
-                    handback=handback,
+                    "block_reverse", seat=asker_name, holder=said[1], call=event.call,
+                    charged=charged, handback=handback,
                 )
-            return self._said("cat", *said)
-        # PASS_ON: a horse or house
+            return self._said("block_reverse", *said)
+        # PassOn
         if from_stock:
             if self.stock == 0:
                 self._go_on_after(asker)
@@ -390,9 +395,9 @@ class TableState:
         target = STOCK_SEAT if holder == self.dealer else self._next(holder, self.in_round)
         if target == STOCK_SEAT and self.stock == 0:
             self._go_on_after(asker)
-            return self._said("pass", *said, lapsed=True)
+            return self._said("pass_on", *said, lapsed=True)
         self.asked = target
-        return self._said("pass", *said)
+        return self._said("pass_on", *said)
 
     # --- between rounds -------------------------------------------------------------------
 
@@ -454,10 +459,14 @@ class TableState:
         if len(remaining) == 1:
             self._game_over(tuple(remaining))
             return Outcome("leave", seat=event.seat)
-        if sum(1 for j in remaining if not self.sitting_out[j]) < 2:
-            # a seat sitting out comes back rather than leave one seat to play alone
+        if sum(1 for j in remaining if not self.sitting_out[j]) < 2 and any(self.sitting_out):
+            # house default 8: every sit-out lapses, and the dealer is found as if nobody sat
+            # out: the next seat in the game after the last dealer (sit-outs follow a reveal)
             for j in remaining:
                 self.sitting_out[j] = False
+            assert self.last_dealer is not None
+            self.dealer = self._next_in_game(self.last_dealer)
+            return Outcome("leave", seat=event.seat)
         if self.dealer == i:
             self.dealer = self._next_in_game(i)
         if self.dealer is not None and self.sitting_out[self.dealer]:
@@ -478,6 +487,7 @@ class TableState:
         given: set[int] = set()
         counts: dict[str, int] = {}
         among = set(seats)
+        in_pack = self.pack.counts
         for name, piece in pieces:
             i = self._seat(name)
             if i not in among:
@@ -488,11 +498,16 @@ class TableState:
                 raise GnavError("{seat} sits out this round and shows no piece.", seat=name)
             given.add(i)
             counts[piece] = counts.get(piece, 0) + 1
-            if counts[piece] > self._piece_count[piece]:
+            if counts[piece] > in_pack[piece]:
+                count = in_pack[piece]
+                shown = counts[piece]
                 raise GnavError(
-                    N_("The cut shows three of {piece}; the pack has only two.") if what == "cut"
-                    else N_("The reveal shows three of {piece}; the pack has only two."),
-                    piece=piece,
+                    Text.n("The cut shows {shown} of {piece}; the pack has only one.",
+                           "The cut shows {shown} of {piece}; the pack has only {count}.",
+                           count, piece=piece, shown=shown) if what == "cut"
+                    else Text.n("The reveal shows {shown} of {piece}; the pack has only one.",
+                                "The reveal shows {shown} of {piece}; the pack has only {count}.",
+                                count, piece=piece, shown=shown)
                 )
         missing = [self.names[i] for i in seats if i not in given]
         if missing:
@@ -508,9 +523,10 @@ class TableState:
         self._check_pieces(event.pieces, list(self.cut_seats), "cut")
 
     def _cut(self, event: Cut) -> Outcome:
-        # when drawing for the deal the fool is lowest under every rule book, as in RANK
-        best = min(RANK[p] for _, p in event.pieces)
-        tied = tuple(sorted(self._index[s] for s, p in event.pieces if RANK[p] == best))
+        # when drawing for the deal the fool is lowest under every rule book: the pack's order
+        ranks = self.pack.ranks
+        best = min(ranks[p] for _, p in event.pieces)
+        tied = tuple(sorted(self._index[s] for s, p in event.pieces if ranks[p] == best))
         if len(tied) > 1:
             self.cut_seats = tied
             return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
@@ -531,49 +547,14 @@ class TableState:
         n = len(self.names)
         shown: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
         order = sorted(shown)  # seat order
-        losses: list[tuple[int, LossReason]] = []
-        fools = [i for i in order if shown[i] == FOOL]
-        takes: list[FoolTake] = []
-        lowest: str | None = None
-        if self.rules.fool_scoring == "damm":
-            # the fool stands outside the order: the lowest other piece pays as usual
-            others = [i for i in order if shown[i] != FOOL]
-            if others:
-                low = max(RANK[shown[i]] for i in others)
-                for i in others:
-                    if RANK[shown[i]] == low:
-                        lowest = shown[i]
-                        losses.append((i, "lowest"))
-            if len(fools) == 1:
-                losses.append((fools[0], "fool"))
-                losses.sort()
-        else:
-            low = max(RANK[p] for p in shown.values())
-            if low == RANK[FOOL]:
-                losses.extend((i, "fool_lowest") for i in fools)
-                rest = [i for i in order if shown[i] != FOOL]
-                if rest:
-                    nxt = max(RANK[shown[i]] for i in rest)
-                    for i in rest:
-                        if RANK[shown[i]] == nxt:
-                            lowest = shown[i]
-                            losses.append((i, "dragged"))
-                else:
-                    lowest = FOOL
-                losses.sort()
-            else:
-                for i in order:
-                    if RANK[shown[i]] == low:
-                        lowest = shown[i]
-                        losses.append((i, "lowest"))
+        verdict = judge(self.rules.reveal, shown, self.pack.ranks)
         # house default 1: the losers pay first, then the fools are scored
-        paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in losses]
-        if self.rules.fool_scoring == "damm" and len(fools) == 2:
-            # house default 3: in turn order from the dealer's left, while the pool lasts
-            start = self.dealer
-            ordered = sorted(fools, key=lambda i: (i - start - 1) % n)
-            for i in ordered:
-                takes.append(FoolTake(self.names[i], self._take(i)))
+        paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in verdict.losses]
+        # house default 3: in turn order from the dealer's left, while the pool lasts
+        start, step = self.dealer, self._step
+        takers = sorted(verdict.takers, key=lambda i: ((i - start) * step - 1) % n)
+        takes = [FoolTake(self.names[i], self._take(i)) for i in takers]
+        fools = [i for i in order if shown[i] == self.pack.fool]
         self.two_fools = tuple(fools) if len(fools) == 2 else ()
         # house default 2: going out is checked once, after the reveal is settled
         went_out = []
@@ -604,7 +585,7 @@ class TableState:
         settlement = Settlement(
             round=self.round,
             pieces=tuple((self.names[i], shown[i]) for i in order),
-            lowest=lowest,
+            lowest=verdict.lowest,
             losses=tuple(paid),
             fool_takes=tuple(takes),
             two_fools=tuple(self.names[i] for i in fools) if len(fools) == 2 else (),
@@ -669,7 +650,7 @@ class TableState:
             out += [Stand(seat), Change(seat)]
         elif self.phase == "asking":
             source = self._name(self.asked) or STOCK
-            for call in ("none", "cuckoo", "dragoon", "cat", "horse", "house"):
+            for call in self.pack.calls:
                 event = Reply(source, call)
                 if self.can(event):
                     out.append(event)

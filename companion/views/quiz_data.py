@@ -100,7 +100,7 @@ def reply_fact(state: TableState, outcome: Outcome) -> tuple[Hashable, ...]:
         return ("swap",)
     if state.phase == "reveal":
         return ("reveal",)
-    if outcome.kind == "pass":
+    if outcome.kind == "pass_on":
         return ("pass", state.asked_name)
     return ("block", outcome.charged > 0, bool(outcome.handback), state.turn_name)
 

@@ -312,16 +312,16 @@ def outcome_sentences(outcome: Outcome, rules: str, counters: bool, tr: Tr = EN)
         return [_("{seat} leaves the game.", seat=seat)]
     out: list[str] = []
     says = _says(outcome.holder, rules, call, tr)
-    if kind == "cuckoo":
+    if kind == "end_turns":
         out.append(_("{says}: the cuckoo stops everything. No swap, and the turns are over.",
                      says=says))
-    elif kind == "chop":
+    elif kind == "block":
         out.append(_("{says}: the dragoon stops the swap. {seat} keeps the piece.",
                      says=says, seat=seat))
-    elif kind == "cat":
+    elif kind == "block_reverse":
         out.append(_("{says}: the cat stops the swap. {seat} keeps the piece.",
                      says=says, seat=seat))
-    elif kind == "pass":
+    elif kind == "pass_on":
         if outcome.lapsed:
             out.append(_("{says}: the swap passes on, but the stock is empty: no swap.",
                          says=says))
@@ -334,7 +334,7 @@ def outcome_sentences(outcome: Outcome, rules: str, counters: bool, tr: Tr = EN)
                          says=says))
         else:
             out.append(_("{says}: it is set aside and the stock draws again.", says=says))
-    if kind in ("chop", "cat") or outcome.charged:
+    if kind in ("block", "block_reverse") or outcome.charged:
         if outcome.charged:
             out.append(_("{seat} {pays}.", seat=seat, pays=pays_words(counters, tr)))
         elif call in ("dragoon", "cat"):

@@ -293,6 +293,25 @@ def test_house_default_8_at_least_two_seats_stay_dealt_in() -> None:
         "Cy cannot sit out: at least two seats must be dealt in.")
 
 
+def test_house_default_8_a_leave_that_leaves_one_dealt_in_lapses_every_sit_out() -> None:
+    """When a seat leaves so that fewer than two would be dealt in, every sit-out lapses at
+    that leave: those seats will be dealt in, and the dealer is found as if nobody sat out.
+    """
+    round1 = [deal(), *ALL_STAND, reveal(Ann="5", Bo="fool", Cy="fool", Dag="7")]
+    sat_out = [*round1, sit_out("Bo"), sit_out("Cy")]  # Ann dealt; the deal passed Bo, Cy
+    assert play(table(rules="gamerules"), *sat_out).dealer_name == "Dag"
+    # Dag, the dealer, leaves: Ann alone would be dealt in; after Ann (the last dealer) comes Bo
+    state = play(table(rules="gamerules"), *sat_out, leave("Dag"))
+    assert state.sitting_out == [False, False, False, False]
+    assert (state.phase, state.dealer_name) == ("ready", "Bo")
+    # Ann leaves: Dag alone would be dealt in; the dealer is again the seat after Ann
+    state = play(table(rules="gamerules"), *sat_out, leave("Ann"))
+    assert state.sitting_out == [False, False, False, False]
+    assert state.dealer_name == "Bo"
+    state.apply(parse_event(deal()))
+    assert (state.in_round, state.turn_name) == ([False, True, True, True], "Cy")
+
+
 # --- 9. dealer rotation --------------------------------------------------------------------
 
 
@@ -357,10 +376,10 @@ def test_house_default_12_pieces_counted_only_within_one_reveal_or_cut() -> None
     """Pieces are only counted within one reveal and within one cut (never three of a piece)."""
     state = play(table(), deal(), *ALL_STAND)
     assert refused(state, reveal(Ann="7", Bo="7", Cy="7", Dag="1")) == (
-        "The reveal shows three of 7; the pack has only two.")
+        "The reveal shows 3 of 7; the pack has only 2.")
     state = play(table(dealer=None))
     assert refused(state, cut(Ann="cat", Bo="cat", Cy="cat", Dag="1")) == (
-        "The cut shows three of cat; the pack has only two.")
+        "The cut shows 3 of cat; the pack has only 2.")
     # a tie draws again: the pieces of the first cut are back in the bag
     state = play(table(dealer=None), cut(Ann="cat", Bo="cat", Cy="2", Dag="1"),
                  cut(Ann="cat", Bo="cat"))
@@ -386,7 +405,7 @@ def test_house_default_12_calls_and_knocks_not_cross_checked() -> None:
 def test_house_rules_override_the_preset() -> None:
     """Every point above that has a name in `code font` is a field of a rule book; a journal
     header may override any of them with `"house": {"field": value}` (see
-    `../spec/journal-v1.md` and
+    `../spec/journal-v1.md` and `../spec/journal-v2.md`).
     """
     house: dict[str, Any] = {"cat_reverses": True, "stock_calls": ["house", "horse"]}
     header = parse_header(table(house=house))
@@ -483,3 +502,25 @@ def test_house_rules_bad_values_are_an_error(house: dict[str, Any], reason: str)
     with pytest.raises(GnavError) as info:
         parse_header(table(house=house))
     assert str(info.value) == reason
+
+
+# --- sourced house variants ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["damm", "pagat", "gamerules"])
+def test_sourced_variant_the_asker_pays_at_the_cuckoo_too(rules: str) -> None:
+    """**The asker pays at the cuckoo too** (Huldt Nystrom: the asker puts a cent in the pot
+    "not only at the Cuckoo but also at the two pieces below it, the Dragoons and Cats"): set
+    `"asker_pays": ["cuckoo", "dragoon", "cat"]` as a house rule on any rule book. No rule book
+    has it by default."""
+    house = {"asker_pays": ["cuckoo", "dragoon", "cat"]}
+    state = play(table(rules, house=house), deal(), change("Bo"), reply("Cy", "cuckoo"))
+    assert state.last is not None and state.last.charged == 1
+    assert (state.phase, balances(state)["Bo"], state.pool) == ("reveal", 2, 1)
+    preset = play(table(rules), deal(), change("Bo"), reply("Cy", "cuckoo"))
+    assert (preset.phase, balances(preset)["Bo"], preset.pool) == ("reveal", 3, 0)
+    # the dealer asking the stock pays at its cuckoo too, where the stock may call it
+    if "cuckoo" in rulebook(rules).stock_calls:
+        stock = play(table(rules, house=house), deal(), stand("Bo"), stand("Cy"), stand("Dag"),
+                     change("Ann"), reply("stock", "cuckoo"))
+        assert (stock.phase, balances(stock)["Ann"], stock.pool) == ("reveal", 2, 1)

@@ -44,7 +44,7 @@ def test_damm_forty_two_pieces_two_of_each() -> None:
     assert GNAV_PACK.size == 42
     assert all(p.count == 2 for p in GNAV_PACK.pieces)
     state = play(table(), deal(), *ALL_STAND)
-    assert "three of 5" in refused(state, reveal(Ann="5", Bo="5", Cy="5", Dag="7"))
+    assert "3 of 5;" in refused(state, reveal(Ann="5", Bo="5", Cy="5", Dag="7"))
 
 
 def test_damm_piece_order_cuckoo_highest_owl_lowest() -> None:

@@ -287,7 +287,7 @@ def test_forty_seats_play_a_full_round_and_run_the_stock_dry(store: Store) -> No
             )
     kinds = [(o.kind, o.holder, o.lapsed) for o in outcomes[-4:]]
     assert kinds == [
-        ("pass", "Åse", False), ("set_aside", "stock", False), ("set_aside", "stock", True),
+        ("pass_on", "Åse", False), ("set_aside", "stock", False), ("set_aside", "stock", True),
         ("change", "stock", True),
     ]
     assert state.stock == 0 and state.phase == "reveal"

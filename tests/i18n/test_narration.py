@@ -98,7 +98,8 @@ def test_the_games_reach_every_kind_of_news() -> None:
             if outcome.handback:
                 kinds.add("handback")
     assert kinds >= {"cut_tie", "cut_dealer", "deal", "knock", "stand", "change", "exchange",
-                     "cuckoo", "chop", "cat", "pass", "set_aside", "reveal", "handback"}
+                     "end_turns", "block", "block_reverse", "pass_on", "set_aside", "reveal",
+                     "handback"}
     assert reasons == {"lowest", "fool", "fool_lowest", "dragged", "fool_takes"}
 
 

@@ -133,7 +133,7 @@ def check_state(state: TableState, book: Book, where: str) -> None:
     else:
         assert state.winners == (), f"{where}: winners before the end"
     if phase in ("turns", "asking", "reveal"):
-        assert 0 <= state.stock <= 42 - sum(state.in_round)
+        assert 0 <= state.stock <= state.rules.pack.size - sum(state.in_round)
 
 
 def check_winners(state: TableState, where: str) -> None:

@@ -1,0 +1,107 @@
+"""Gnav's six journal-v1 house-rule fields, as the effects and reveal rules the state reads
+(issue 13, item 3): each call's effect with its parameters, and the reveal as small rules.
+
+The fields keep their journal spelling; a rule book translates them once. Each test quotes the
+passage of shared/rules/gnav.md it proves.
+"""
+
+from __future__ import annotations
+
+from companion.engine import rulebook
+from companion.engine.effects import Block, BlockReverse, EndTurns, Exchange, PassOn
+from companion.engine.reveal import DragsNext, EachTakes, LonePays, LowestPays, judge
+
+from .helpers import GNAV_MD, change, deal, play, reply, table, unquoted_docstrings
+
+
+def test_every_rule_test_quotes_its_source() -> None:
+    bad = unquoted_docstrings(globals(), GNAV_MD)
+    assert not bad, f"docstrings that are not quotes of gnav.md: {bad}"
+
+
+def test_presets_translate_their_fields_into_effects() -> None:
+    """| `chop_continues` | `"after_asker"` | `"after_holder"` | `"after_asker"` | | `cat_reverses` |
+    `false` | `true` | `true` |"""
+    assert rulebook("damm").effects == {
+        "none": Exchange(), "cuckoo": EndTurns(), "dragoon": Block(1, "after_asker"),
+        "cat": BlockReverse(1, "nothing"), "horse": PassOn(), "house": PassOn(),
+    }
+    assert rulebook("pagat").effects["dragoon"] == Block(1, "after_holder")
+    assert rulebook("pagat").effects["cat"] == BlockReverse(1, "all")
+    assert rulebook("gamerules").effects["dragoon"] == Block(1, "after_asker")
+    assert rulebook("gamerules").effects["cat"] == BlockReverse(1, "all")
+
+
+def test_asker_pays_charges_the_asker_whatever_else_the_call_does() -> None:
+    """a call listed in `asker_pays` charges the asker one counter (or stroke) at once,
+    whatever else it does."""
+    book = rulebook("damm", {"asker_pays": ["cuckoo", "horse"]})
+    charges = {call: effect.charge for call, effect in book.effects.items()}
+    assert charges == {"none": 0, "cuckoo": 1, "dragoon": 0, "cat": 0, "horse": 1, "house": 0}
+    assert book.effects["horse"] == PassOn(1)
+
+
+def test_house_rules_change_the_effects_parameters() -> None:
+    """a journal header may override any of them with `"house": {"field": value}`"""
+    book = rulebook("damm", {"chop_continues": "after_holder", "cat_reverses": True})
+    assert book.effects["dragoon"] == Block(1, "after_holder")
+    assert book.effects["cat"] == BlockReverse(1, "all")
+    assert book == rulebook("damm", {"cat_reverses": True, "chop_continues": "after_holder"})
+
+
+def test_fool_scoring_translates_into_reveal_rules() -> None:
+    """`damm`: the fool is outside the order. When **both** fools are revealed, each fool
+    holder **takes 1 from the pool**; when only one is revealed (the other is among the unused
+    pieces), its holder **pays 1**. Either way the lowest other piece pays as usual."""
+    assert rulebook("damm").reveal == (
+        LowestPays(apart=("fool",)), LonePays("fool", "fool"), EachTakes("fool", shown=2),
+    )
+    assert rulebook("pagat").reveal == (LowestPays(), DragsNext("fool", held="fool_lowest"))
+    assert rulebook("damm", {"fool_scoring": "drags_next"}).reveal == rulebook("pagat").reveal
+
+
+RANKS = {name: i for i, name in enumerate(("cuckoo", "12", "7", "3", "pot", "owl", "fool"))}
+
+
+def test_lowest_piece_pays_ties_each_pay() -> None:
+    """| lowest piece | pays 1; ties each pay | loses (pays 1); ties both lose | pays 1; ties both
+    pay |"""
+    verdict = judge((LowestPays(),), {0: "7", 1: "3", 2: "3", 3: "cuckoo"}, RANKS)
+    assert (verdict.losses, verdict.lowest, verdict.takers) == (
+        ((1, "lowest"), (2, "lowest")), "3", ())
+
+
+def test_drags_next_the_fool_drags_the_next_lowest_down() -> None:
+    """`drags_next`: the fool is lowest; when the lowest piece is a fool, its holder(s) **and**
+    the holder(s) of the next lowest piece lose"""
+    rules = (LowestPays(), DragsNext("fool", held="fool_lowest"))
+    verdict = judge(rules, {0: "owl", 1: "fool", 2: "12", 3: "owl"}, RANKS)
+    assert verdict.losses == ((0, "dragged"), (1, "fool_lowest"), (3, "dragged"))
+    assert verdict.lowest == "owl"
+    only_fools = judge(rules, {0: "fool", 1: "fool"}, RANKS)
+    assert (only_fools.losses, only_fools.lowest) == (((0, "fool_lowest"), (1, "fool_lowest")),
+                                                      "fool")
+
+
+def test_damm_fool_scoring_lone_fool_pays_two_fools_take() -> None:
+    """When **both** fools are revealed, each fool holder **takes 1 from the pool**; when only
+    one is revealed (the other is among the unused pieces), its holder **pays 1**. Either way
+    the lowest other piece pays as usual."""
+    rules = rulebook("damm").reveal
+    lone = judge(rules, {0: "pot", 1: "fool", 2: "12"}, RANKS)
+    assert (lone.losses, lone.lowest, lone.takers) == (((0, "lowest"), (1, "fool")), "pot", ())
+    both = judge(rules, {0: "pot", 1: "fool", 2: "fool"}, RANKS)
+    assert (both.losses, both.lowest, both.takers) == (((0, "lowest"),), "pot", (1, 2))
+
+
+def test_outcomes_are_named_by_effect() -> None:
+    """| dragoon | no swap; the asker pays 1 to the pool; the asker's turn is over |"""
+    blocked = play(table(), deal(), change("Bo"), reply("Cy", "dragoon"))
+    assert blocked.last is not None
+    assert (blocked.last.kind, blocked.last.call, blocked.last.charged) == ("block", "dragoon", 1)
+    kinds = {}
+    for call in ("cuckoo", "cat", "horse"):
+        state = play(table(), deal(), change("Bo"), reply("Cy", call))
+        assert state.last is not None
+        kinds[call] = state.last.kind
+    assert kinds == {"cuckoo": "end_turns", "cat": "block_reverse", "horse": "pass_on"}

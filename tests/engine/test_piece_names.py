@@ -1,0 +1,130 @@
+"""Issue 13's ratchet: no piece name of a pack appears in code outside the rule data.
+
+A piece name in code (a string to compare with, an identifier such as `cat_reverses`) is a rule
+the engine or a screen knows by heart instead of reading it from the pack and the rule book, and
+that the next game of the cuckoo family would have to copy. Today's offenders are listed in
+ALLOWED; the list may only shrink: the test fails when a file not listed names a piece, and also
+when a listed file no longer does (then strike it from the list).
+
+What counts: string values (not docstrings, not comments) and identifiers of the `companion`
+package, split into words (`cat_reverses` -> cat, reverses); a word is a piece name when it is
+one of the pack's picture names (and the low pieces pot, owl, fool), in English as the pack
+spells them or in Norwegian or Danish as gnav.md's pack table does, or its plural. Left out:
+the numerals, which are everywhere; "house", which is also the journal's key and the word for
+house rules (a house rule is not a piece); "pot", which is also gettext's template (`.pot`). The
+other names catch any code that branches on the pack.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from companion.engine import GNAV_PACK
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "companion"
+
+# The rule data: the files where the pack and the rule books are spelled out, and the pack's
+# pictures (one drawing keyed by each piece: the app's SVGs and the printed deck's come from it).
+RULE_DATA = frozenset({
+    "companion/engine/pieces.py",
+    "companion/engine/rules.py",
+    "companion/deck/pictures.py",
+})
+
+# Today's offenders (issue 13): may only shrink.
+ALLOWED = frozenset({
+    "companion/engine/events.py",
+    "companion/engine/settlement.py",
+    "companion/engine/state.py",
+    "companion/views/new_table.py",
+    "companion/views/quiz_data.py",
+    "companion/views/table.py",
+    "companion/views/teach.py",
+    "companion/views/words.py",
+})
+
+# gnav.md, "The pack": the Norwegian (damm) and Danish names, definite as the table gives them.
+NORWEGIAN_DANISH = (
+    "gauken", "gøgen", "dragonen", "katten", "hesten", "potta", "potten", "ugla", "uglen",
+    "narren",
+)
+NOT_SEARCHED = frozenset({"house", "pot"})
+
+
+def piece_words() -> frozenset[str]:
+    english = [name for name in GNAV_PACK.names if not name.isdigit()]
+    words = [w for w in (*english, *NORWEGIAN_DANISH) if w not in NOT_SEARCHED]
+    return frozenset(w.casefold() for name in words for w in (name, name + "s", name + "es"))
+
+
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def names_in(source: str, filename: str, words: frozenset[str]) -> list[str]:
+    """Each piece name in `source`'s strings and identifiers, as "line: word"."""
+    tree = ast.parse(source, filename)
+    skip = _docstrings(tree)
+    found: list[str] = []
+    for node in ast.walk(tree):
+        texts: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            texts = [node.value]
+        elif isinstance(node, ast.Name):
+            texts = [node.id]
+        elif isinstance(node, ast.Attribute):
+            texts = [node.attr]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            texts = [node.name]
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            texts = [node.arg]
+        for text in texts:
+            for word in WORD.findall(text):
+                if word.casefold() in words:
+                    found.append(f"{getattr(node, 'lineno', 0)}: {word}")
+    return found
+
+
+def offenders() -> dict[str, list[str]]:
+    words = piece_words()
+    out: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in RULE_DATA:
+            continue
+        found = names_in(path.read_text(encoding="utf-8"), rel, words)
+        if found:
+            out[rel] = found
+    return out
+
+
+def test_no_piece_name_outside_the_rule_data_but_todays_offenders() -> None:
+    found = offenders()
+    new = {f: hits[:5] for f, hits in found.items() if f not in ALLOWED}
+    assert not new, f"piece names outside the rule data (read them from the pack): {new}"
+
+
+def test_the_allow_list_only_shrinks() -> None:
+    found = offenders()
+    mended = sorted(f for f in ALLOWED if f not in found)
+    assert not mended, f"no piece name left in {mended}: strike them from ALLOWED"
+
+
+def test_the_search_finds_what_it_should() -> None:
+    words = piece_words()
+    source = 'def f(cat_reverses: bool) -> str:\n    """The cuckoo."""\n    return "fool"\n'
+    assert names_in(source, "x.py", words) == ["1: cat", "3: fool"]
+    assert names_in('x = "House rules" + "gøgen"\n', "x.py", words) == ["1: gøgen"]
+    assert "fools" in words and "12" not in words
