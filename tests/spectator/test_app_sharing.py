@@ -1,0 +1,124 @@
+"""The built app's "Let phones follow on the local network" (issue 16, item 1): with no `serve`
+around it, the app runs the boards' server itself (`start_sharing`), listening nowhere until
+the switch opens the network addresses (here GNAV_LAN_ADDRESSES names 127.0.0.2), with the
+gate of `serve --lan` and no referee link, since the built app has no web client to hand on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import socket
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from companion import board
+from companion.app import App, Games
+from companion.engine import Stakes, Table
+from companion.server import start_sharing
+from companion.store import Store
+
+from ..views.helpers import texts
+
+NETWORK = "127.0.0.2"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((NETWORK, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def ask(port: int, method: str, path: str) -> tuple[int, dict[str, str]]:
+    con = http.client.HTTPConnection(NETWORK, port, timeout=10)
+    try:
+        con.request(method, path)
+        response = con.getresponse()
+        response.read()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}
+    finally:
+        con.close()
+
+
+def switch_to(on: bool) -> board.Problem | None:
+    switch = board.switch()
+    assert switch is not None and not switch.fixed
+
+    async def flip() -> board.Problem | None:
+        assert switch is not None
+        return await switch.set_lan(on)
+
+    # a loop of its own, as a Flet session's would be: the server runs on another
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, flip()).result()
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("GNAV_LAN_ADDRESSES", NETWORK)
+    folder = tmp_path / "data"
+    Store(folder).create_game(Table(rules="damm", stakes=Stakes("counters", 3),
+                                    seats=("Ann", "Bo", "Cy"), dealer="Ann"))
+    return folder
+
+
+def test_the_app_opens_the_boards_to_the_network_only_when_switched_on(data: Path) -> None:
+    port = free_port()
+    stop = start_sharing(data, port)
+    try:
+        sharing = board.current()
+        assert sharing is not None and not sharing.lan
+        with pytest.raises(OSError):
+            ask(port, "GET", "/board/1")
+
+        assert switch_to(True) is None
+        sharing = board.current()
+        assert sharing is not None and sharing.lan
+        assert sharing.board_url(1) == f"http://{NETWORK}:{port}/board/1"
+        assert sharing.referee_url is None  # nothing to hand on: the controls stay here
+        assert ask(port, "GET", "/board/1")[0] == 200
+        assert ask(port, "GET", "/board/1/state.json")[0] == 200
+        assert ask(port, "POST", "/game/1")[0] == 403
+        status, headers = ask(port, "GET", "/")
+        assert (status, headers["location"]) == (303, "/board")
+        assert json.loads((data / "sharing.json").read_text()) == {"lan": True}
+    finally:
+        stop()
+    assert board.current() is None and board.switch() is None
+    with pytest.raises(OSError):
+        ask(port, "GET", "/board/1")
+
+    # the setting is kept: the next start opens the network before the first screen
+    stop = start_sharing(data, port)
+    try:
+        sharing = board.current()
+        assert sharing is not None and sharing.lan
+        assert ask(port, "GET", "/board/1")[0] == 200
+        assert switch_to(False) is None
+        with pytest.raises(OSError):
+            ask(port, "GET", "/board/1")
+        assert json.loads((data / "sharing.json").read_text()) == {"lan": False}
+    finally:
+        stop()
+
+
+def test_the_share_screen_offers_no_referee_link_without_a_token(tmp_path: Path) -> None:
+    app = App(Games(tmp_path))
+    app.start("/")
+    game = app.store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
+                                       seats=("Ann", "Bo"), dealer="Ann"))
+    board.configure(board.Sharing(port=8550, lan=True, addresses=("192.168.1.20",)))
+    try:
+        app.go(f"/game/{game.id}/share")
+        shown = texts(app.screen.view)
+        assert f"http://192.168.1.20:8550/board/{game.id}" in shown
+        assert "Show the referee QR" not in shown
+        assert "Referee link" not in shown
+        assert ("The referee's controls stay on this device: phones get the board only."
+                in shown)
+    finally:
+        board.configure(None)
