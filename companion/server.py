@@ -301,6 +301,18 @@ class LanSwitch:
         return None
 
 
+async def reopen_if_wanted(switch: LanSwitch, data_dir: Path) -> None:
+    """Opens the network at start when the referee left "Let phones follow" on."""
+    from companion import board
+
+    if not board.lan_wanted(data_dir):
+        return
+    _say("The setting 'Let phones follow on the local network' is on.")
+    problem = await switch.set_lan(True)
+    if problem is not None:
+        print(f"Phones cannot follow: {problem.text}", file=sys.stderr, flush=True)
+
+
 def lan_notes(addresses: tuple[str, ...], port: int) -> list[str]:
     notes = [f"On the network: http://{url_host(a)}:{port}  "
              f"(boards: http://{url_host(a)}:{port}/board)" for a in addresses]
@@ -374,12 +386,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         return notes
 
     async def on_started() -> None:
-        if everyone or not switches or not board.lan_wanted(data_dir):
-            return
-        _say("The setting 'Let phones follow on the local network' is on.")
-        problem = await switches[0].set_lan(True)
-        if problem is not None:
-            print(f"Phones cannot follow: {problem.text}", file=sys.stderr, flush=True)
+        if not everyone and switches:
+            await reopen_if_wanted(switches[0], data_dir)
 
     try:
         return run_server(app, host, port, on_bound=on_bound, on_started=on_started, lan=lan,
@@ -433,12 +441,7 @@ def start_sharing(data_dir: Path, port: int,
 
     async def on_started() -> None:
         try:
-            if board.lan_wanted(data_dir):
-                _say("The setting 'Let phones follow on the local network' is on.")
-                problem = await switch.set_lan(True)
-                if problem is not None:
-                    print(f"Phones cannot follow: {problem.text}", file=sys.stderr,
-                          flush=True)
+            await reopen_if_wanted(switch, data_dir)
         finally:
             # the first screen shows the switch as the setting left it
             started.set()
