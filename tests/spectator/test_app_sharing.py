@@ -122,3 +122,47 @@ def test_the_share_screen_offers_no_referee_link_without_a_token(tmp_path: Path)
                 in shown)
     finally:
         board.configure(None)
+
+
+def no_packets(monkeypatch: pytest.MonkeyPatch) -> None:
+    def sent(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a packet would have been sent")
+
+    for name in ("send", "sendall", "sendto", "sendmsg"):
+        monkeypatch.setattr(socket.socket, name, sent)
+
+
+def test_on_android_the_addresses_are_read_as_on_linux(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`flet build` bundles Python 3.13 or later, where sys.platform is "android": the
+    interface list is still Linux's (it was taken for another system, and phones were told
+    there was no network)."""
+    monkeypatch.delenv("GNAV_LAN_ADDRESSES", raising=False)
+    no_packets(monkeypatch)
+    on_linux = board.interface_addresses()
+    monkeypatch.setattr("sys.platform", "android")
+    assert board.interface_addresses() == on_linux
+    assert board.lan_addresses() == on_linux
+
+
+@pytest.mark.parametrize("missing", [True, False])
+def test_without_the_interface_list_the_default_route_names_the_address(
+    monkeypatch: pytest.MonkeyPatch, missing: bool
+) -> None:
+    """An Android app may be refused the interface list (or its Python built without
+    if_nameindex): the address the default route would send from is offered instead, found
+    without sending anything."""
+    from companion.board.sharing import route_address
+
+    monkeypatch.delenv("GNAV_LAN_ADDRESSES", raising=False)
+    no_packets(monkeypatch)
+    listed = board.interface_addresses()
+    routed = route_address()
+    assert routed == () or routed[0] in listed  # one of this machine's own addresses
+    if missing:
+        monkeypatch.delattr(socket, "if_nameindex")
+    else:
+        def refused() -> list[tuple[int, str]]:
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(socket, "if_nameindex", refused)
+    assert board.interface_addresses() == routed
