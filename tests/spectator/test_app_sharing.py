@@ -166,3 +166,45 @@ def test_without_the_interface_list_the_default_route_names_the_address(
 
         monkeypatch.setattr(socket, "if_nameindex", refused)
     assert board.interface_addresses() == routed
+
+
+# What the built app has not got (pyproject.toml: flet-web is the `web` extra).
+NOT_IN_THE_APK = ("flet_web", "fastapi", "pydantic", "pydantic_core", "websockets", "wsproto",
+                  "httptools", "uvloop", "watchfiles", "yaml", "dotenv")
+
+WITHOUT_WEB = f"""
+import asyncio, http.client, sys
+from pathlib import Path
+for name in {NOT_IN_THE_APK!r}:
+    sys.modules[name] = None  # import fails, as in the built app
+import flet
+import main
+from companion import board
+from companion.app import make_main
+from companion.server import start_sharing
+data, port = Path(sys.argv[1]), int(sys.argv[2])
+make_main(data)
+stop = start_sharing(data, port)
+problem = asyncio.run(board.switch().set_lan(True))
+assert problem is None, problem
+con = http.client.HTTPConnection("{NETWORK}", port, timeout=10)
+con.request("GET", "/board/1")
+answer = con.getresponse()
+print(answer.status, "Ann" in answer.read().decode())
+stop()
+"""
+
+
+def test_the_apps_sharing_needs_none_of_flet_webs_packages(data: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k != "FLET_APP_STORAGE_DATA"}
+    env["GNAV_LAN_ADDRESSES"] = NETWORK
+    done = subprocess.run([sys.executable, "-c", WITHOUT_WEB, str(data), str(free_port())],
+                          cwd=repo, env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "200 True"
