@@ -9,7 +9,10 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import os
 import socket
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -55,6 +58,9 @@ def switch_to(on: bool) -> board.Problem | None:
     # a loop of its own, as a Flet session's would be: the server runs on another
     with ThreadPoolExecutor(1) as worker:
         return worker.submit(asyncio.run, flip()).result()
+
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -196,15 +202,21 @@ stop()
 
 
 def test_the_apps_sharing_needs_none_of_flet_webs_packages(data: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    repo = Path(__file__).resolve().parents[2]
     env = {k: v for k, v in os.environ.items() if k != "FLET_APP_STORAGE_DATA"}
     env["GNAV_LAN_ADDRESSES"] = NETWORK
     done = subprocess.run([sys.executable, "-c", WITHOUT_WEB, str(data), str(free_port())],
-                          cwd=repo, env=env, capture_output=True, text=True, timeout=120,
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == "200 True"
+
+
+@pytest.mark.parametrize("written", ["abc", "0", "70000", "-1"])
+def test_a_bad_gnav_port_stops_the_app_with_one_sentence(tmp_path: Path, written: str) -> None:
+    env = {**os.environ, "FLET_APP_STORAGE_DATA": str(tmp_path), "GNAV_PORT": written}
+    done = subprocess.run([sys.executable, "main.py"], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    assert done.stderr == (f"Gnav Companion cannot start: GNAV_PORT: {written!r} is not a port "
+                           "number (1 to 65535).\n")
+    assert list(tmp_path.iterdir()) == []  # nothing started, nothing written
