@@ -112,6 +112,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "print-deck":
         return print_deck_command(args.game, args.paper, args.lang, args.out, args.back,
                                   args.stickers)
+    import importlib.util
+
+    if importlib.util.find_spec("flet_web") is None:
+        # an optional dependency since the built app goes without it (pyproject.toml)
+        _error_line("serve needs Flet's web client: pip install -e '.[web]' "
+                    "(./scripts/start does).")
+        return 2
     from companion.server import serve
 
     return serve(host=args.host, port=args.port, data=args.data, lan=args.lan)

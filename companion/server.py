@@ -11,6 +11,11 @@ every control behind the referee token; the app's setting "Let phones follow on 
 network" (LanSwitch) opens and closes listeners on the network addresses while it runs. Every
 connection reaches the app tagged with the listener it came through (`Tagged`), which is what
 the gate decides by.
+
+The built app (`main.py`, run by Flet's own transport) has no `serve` around it:
+`start_sharing` runs the same listening server in a thread of the app, with the boards and
+the gate but not the Flet web client (flet-web needs uvloop and other binary packages that
+have no Android wheels), so phones get the boards and the controls stay on the tablet.
 """
 
 from __future__ import annotations
@@ -220,7 +225,7 @@ class LanSwitch:
     """
 
     def __init__(self, server: ListeningServer, data_dir: Path, port: int,
-                 token: str, fixed: bool = False) -> None:
+                 token: str | None, fixed: bool = False) -> None:
         self.server = server
         self.data_dir = data_dir
         self.port = port
@@ -278,7 +283,8 @@ class LanSwitch:
         await asyncio.to_thread(board.remember_lan, self.data_dir, True)
         for line in lan_notes(addresses, self.port):
             _say(line)
-        _say(f"Referee link (keep it to yourself): {sharing.referee_url}")
+        if sharing.referee_url is not None:
+            _say(f"Referee link (keep it to yourself): {sharing.referee_url}")
         return None
 
     async def _close(self) -> Problem | None:
@@ -293,6 +299,18 @@ class LanSwitch:
         if closed:
             _say("Phones no longer reach this app: it serves this machine only.")
         return None
+
+
+async def reopen_if_wanted(switch: LanSwitch, data_dir: Path) -> None:
+    """Opens the network at start when the referee left "Let phones follow" on."""
+    from companion import board
+
+    if not board.lan_wanted(data_dir):
+        return
+    _say("The setting 'Let phones follow on the local network' is on.")
+    problem = await switch.set_lan(True)
+    if problem is not None:
+        print(f"Phones cannot follow: {problem.text}", file=sys.stderr, flush=True)
 
 
 def lan_notes(addresses: tuple[str, ...], port: int) -> list[str]:
@@ -371,12 +389,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         return notes
 
     async def on_started() -> None:
-        if everyone or not switches or not board.lan_wanted(data_dir):
-            return
-        _say("The setting 'Let phones follow on the local network' is on.")
-        problem = await switches[0].set_lan(True)
-        if problem is not None:
-            print(f"Phones cannot follow: {problem.text}", file=sys.stderr, flush=True)
+        if not everyone and switches:
+            await reopen_if_wanted(switches[0], data_dir)
 
     try:
         return run_server(app, host, port, on_bound=on_bound, on_started=on_started, lan=lan,
@@ -384,6 +398,73 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
     finally:
         board.configure(None)
         board.forget_switch()
+
+
+async def _no_controls(scope: Scope, receive: Receive, send: Send) -> None:
+    """Where the Flet web client would be behind the built app's gate: the gate lets nobody
+    this far (its token is never shown), and if it did, there would be nothing to control."""
+    if scope["type"] == "http":
+        await send({"type": "http.response.start", "status": 404,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
+        await send({"type": "http.response.body", "body": b"Not found\n"})
+    elif scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008})
+
+
+def start_sharing(data_dir: Path, port: int,
+                  ready_within: float = 30.0) -> Callable[[], None]:
+    """The Share screen's "Let phones follow on the local network" for the built app, which has
+    no `serve` around it: the same listening server and LanSwitch as `serve`, run in a thread
+    of the app and listening nowhere until the switch (or the setting kept from the last run)
+    opens `port` on the network addresses. Phones get the boards through the gate, under the
+    boards' policy; every other request is the gate's to refuse or send to the boards. The
+    referee's controls stay on this device: no referee link is offered. Returns the stop."""
+    import secrets
+    import threading
+
+    import uvicorn
+
+    from companion import board
+    from companion.board.web import Gate, board_app
+
+    boards, _hub = board_app(data_dir)
+    # Handed to nobody: a phone that asks for anything but a board is refused or sent to
+    # the boards, with the sentences and the log of `serve --lan`.
+    unshown = secrets.token_urlsafe(32)
+    config = uvicorn.Config(
+        SecurityHeaders(Gate(_no_controls, boards, unshown)),
+        log_level="warning",
+        ws="none",  # the boards stream over plain HTTP; no websocket library is needed
+        lifespan="off",
+        loop="asyncio",
+        proxy_headers=False,
+        timeout_graceful_shutdown=2,
+    )
+    started = threading.Event()
+
+    async def on_started() -> None:
+        try:
+            await reopen_if_wanted(switch, data_dir)
+        finally:
+            # the first screen shows the switch as the setting left it
+            started.set()
+
+    server = _listening_server_class()(config, on_started=on_started)
+    switch = LanSwitch(server, data_dir, port, None)
+    board.configure(board.Sharing(port=port, lan=False), switch)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": []},
+                              name="gnav-sharing", daemon=True)
+    thread.start()
+    # until the server's loop is up the Share screen's switch would answer "not running"
+    started.wait(ready_within)
+
+    def stop() -> None:
+        server.should_exit = True
+        thread.join(5)
+        board.configure(None)
+        board.forget_switch()
+
+    return stop
 
 
 def bind(host: str, port: int) -> socket.socket:

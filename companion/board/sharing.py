@@ -137,8 +137,8 @@ class AddressError(ValueError):
 
 def lan_addresses() -> tuple[str, ...]:
     """IPv4 addresses of this machine's interfaces other than loopback, read from the
-    interface list (nothing is sent anywhere). Linux only; elsewhere an empty tuple, and the
-    referee reads the address from the machine's network settings.
+    interface list (nothing is sent anywhere). Linux and Android only; elsewhere an empty
+    tuple, and the referee reads the address from the machine's network settings.
 
     GNAV_LAN_ADDRESSES (comma-separated) names the addresses instead, for a machine on
     several networks where phones should see only one (the tests use a loopback address);
@@ -218,16 +218,39 @@ def listener_for(bound: str, port: int, token: bool,
     return Listener(frozenset(hosts), token)
 
 
+# A documentation address (TEST-NET-1, RFC 5737): only a route to it is looked up, never used.
+ROUTE_PROBE = ("192.0.2.1", 9)
+
+
 def interface_addresses() -> tuple[str, ...]:
-    """The addresses lan_addresses() finds on the interfaces."""
-    if not sys.platform.startswith("linux"):
+    """The addresses lan_addresses() finds on the interfaces; where the list cannot be read
+    (an Android app may not be allowed it), the address of the default route."""
+    # Python 3.13 and later say "android" on Android, which `flet build` bundles
+    if not sys.platform.startswith(("linux", "android")):
         return ()
+    return listed_addresses() or route_address()
+
+
+def route_address() -> tuple[str, ...]:
+    """The IPv4 address this machine would send from by its default route: connecting a UDP
+    socket only asks the routing table, no packet is sent. Empty with no route."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(ROUTE_PROBE)
+            address = str(s.getsockname()[0])
+        except OSError:
+            return ()
+    return () if address.startswith(("127.", "0.")) else (address,)
+
+
+def listed_addresses() -> tuple[str, ...]:
+    """The non-loopback IPv4 addresses of the interface list."""
     import fcntl
 
     found: list[str] = []
     try:
         interfaces = socket.if_nameindex()
-    except OSError:
+    except (OSError, AttributeError):  # AttributeError: a Python built without it
         return ()
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         for _index, name in interfaces:

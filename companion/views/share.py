@@ -76,13 +76,18 @@ class ShareScreen:
                              content=ft.Text(url, size=theme.BODY, selectable=True)),
             ]
             self.referee = ft.Column([], spacing=8)
-            rows += [
-                ft.Text(_("Referee link"), size=theme.NAME, weight=ft.FontWeight.BOLD),
-                body(_("Whoever scans this controls the game. Show it only to the next "
-                       "referee."), size=theme.SMALL + 1),
-                button(_("Show the referee QR"), self.show_referee),
-                self.referee,
-            ]
+            if sharing.referee_url is None:
+                # the built app serves phones the boards only (main.py): no link to hand on
+                rows.append(body(_("The referee's controls stay on this device: phones get "
+                                   "the board only."), size=theme.SMALL + 1))
+            else:
+                rows += [
+                    ft.Text(_("Referee link"), size=theme.NAME, weight=ft.FontWeight.BOLD),
+                    body(_("Whoever scans this controls the game. Show it only to the next "
+                           "referee."), size=theme.SMALL + 1),
+                    button(_("Show the referee QR"), self.show_referee),
+                    self.referee,
+                ]
         if game.state.phase == "over":
             # shortened, if need be, to what one code holds (a long table of 40)
             text = board.result_text(game.state, fits=board.qr_fits)

@@ -68,9 +68,11 @@ class AppServer:
     """`python -m companion serve` (or any command) in a subprocess on 127.0.0.1."""
 
     def __init__(
-        self, data_dir: Path, port: int | None = None, command: list[str] | None = None
+        self, data_dir: Path, port: int | None = None, command: list[str] | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.data_dir = data_dir
+        self.env = env or {}  # set for the command, over this process's environment
         self.port = port or free_port()
         self.command = command or [
             sys.executable, "-m", "companion", "serve",
@@ -86,6 +88,7 @@ class AppServer:
     def start(self) -> AppServer:
         env = dict(os.environ)
         env.pop("FLET_APP_STORAGE_DATA", None)
+        env.update(self.env)
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
                 self.command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT

@@ -1,0 +1,61 @@
+"""Gnav Companion as a built app: the module `flet build apk` packages ([tool.flet.app] in
+pyproject.toml), run by Flet's own transport (the Flutter client talks to this process over a
+local socket; a desktop run without a display serves Flet's web client on FLET_SERVER_PORT).
+
+The games are kept under FLET_APP_STORAGE_DATA, which the built app sets. "Let phones follow
+on the local network" in Share opens the spectators' boards on this device's network
+addresses, on port GNAV_PORT (8550 unless set), from a server inside the app: there is no
+`serve` around a built app. The referee's controls stay on this device.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+PORT_ENV = "GNAV_PORT"
+DEFAULT_PORT = 8550
+
+
+def share_port() -> int | None:
+    """The port phones reach the boards on (None, with a sentence, when GNAV_PORT is not a
+    port number)."""
+    written = os.environ.get(PORT_ENV, "").strip()
+    if not written:
+        return DEFAULT_PORT
+    if written.isdigit() and 0 < int(written) < 65536:
+        return int(written)
+    print(f"Gnav Companion cannot start: {PORT_ENV}: {written!r} is not a port number "
+          "(1 to 65535).", file=sys.stderr, flush=True)
+    return None
+
+
+def run() -> int:
+    import flet as ft
+
+    from companion.app import make_main
+    from companion.server import ASSETS_DIR, resolve_data_dir, start_sharing
+
+    port = share_port()
+    if port is None:
+        return 2
+    # offline, as in web mode: Flet's web server (a desktop run without a display) must not
+    # send the client to a CDN for CanvasKit or fonts
+    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    data_dir = resolve_data_dir(None)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    stop = start_sharing(data_dir, port)
+    try:
+        ft.run(
+            make_main(data_dir),
+            assets_dir=str(ASSETS_DIR) if ASSETS_DIR.is_dir() else "assets",
+            no_cdn=True,
+            route_url_strategy=ft.RouteUrlStrategy.PATH,
+        )
+    finally:
+        stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

@@ -1,0 +1,222 @@
+"""The built app's "Let phones follow on the local network" (issue 16, item 1): with no `serve`
+around it, the app runs the boards' server itself (`start_sharing`), listening nowhere until
+the switch opens the network addresses (here GNAV_LAN_ADDRESSES names 127.0.0.2), with the
+gate of `serve --lan` and no referee link, since the built app has no web client to hand on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from companion import board
+from companion.app import App, Games
+from companion.engine import Stakes, Table
+from companion.server import start_sharing
+from companion.store import Store
+
+from ..views.helpers import texts
+
+NETWORK = "127.0.0.2"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((NETWORK, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def ask(port: int, method: str, path: str) -> tuple[int, dict[str, str]]:
+    con = http.client.HTTPConnection(NETWORK, port, timeout=10)
+    try:
+        con.request(method, path)
+        response = con.getresponse()
+        response.read()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}
+    finally:
+        con.close()
+
+
+def switch_to(on: bool) -> board.Problem | None:
+    switch = board.switch()
+    assert switch is not None and not switch.fixed
+
+    async def flip() -> board.Problem | None:
+        assert switch is not None
+        return await switch.set_lan(on)
+
+    # a loop of its own, as a Flet session's would be: the server runs on another
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, flip()).result()
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("GNAV_LAN_ADDRESSES", NETWORK)
+    folder = tmp_path / "data"
+    Store(folder).create_game(Table(rules="damm", stakes=Stakes("counters", 3),
+                                    seats=("Ann", "Bo", "Cy"), dealer="Ann"))
+    return folder
+
+
+def test_the_app_opens_the_boards_to_the_network_only_when_switched_on(data: Path) -> None:
+    port = free_port()
+    stop = start_sharing(data, port)
+    try:
+        sharing = board.current()
+        assert sharing is not None and not sharing.lan
+        with pytest.raises(OSError):
+            ask(port, "GET", "/board/1")
+
+        assert switch_to(True) is None
+        sharing = board.current()
+        assert sharing is not None and sharing.lan
+        assert sharing.board_url(1) == f"http://{NETWORK}:{port}/board/1"
+        assert sharing.referee_url is None  # nothing to hand on: the controls stay here
+        assert ask(port, "GET", "/board/1")[0] == 200
+        assert ask(port, "GET", "/board/1/state.json")[0] == 200
+        assert ask(port, "POST", "/game/1")[0] == 403
+        status, headers = ask(port, "GET", "/")
+        assert (status, headers["location"]) == (303, "/board")
+        assert json.loads((data / "sharing.json").read_text()) == {"lan": True}
+    finally:
+        stop()
+    assert board.current() is None and board.switch() is None
+    with pytest.raises(OSError):
+        ask(port, "GET", "/board/1")
+
+    # the setting is kept: the next start opens the network before the first screen
+    stop = start_sharing(data, port)
+    try:
+        sharing = board.current()
+        assert sharing is not None and sharing.lan
+        assert ask(port, "GET", "/board/1")[0] == 200
+        assert switch_to(False) is None
+        with pytest.raises(OSError):
+            ask(port, "GET", "/board/1")
+        assert json.loads((data / "sharing.json").read_text()) == {"lan": False}
+    finally:
+        stop()
+
+
+def test_the_share_screen_offers_no_referee_link_without_a_token(tmp_path: Path) -> None:
+    app = App(Games(tmp_path))
+    app.start("/")
+    game = app.store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
+                                       seats=("Ann", "Bo"), dealer="Ann"))
+    board.configure(board.Sharing(port=8550, lan=True, addresses=("192.168.1.20",)))
+    try:
+        app.go(f"/game/{game.id}/share")
+        shown = texts(app.screen.view)
+        assert f"http://192.168.1.20:8550/board/{game.id}" in shown
+        assert "Show the referee QR" not in shown
+        assert "Referee link" not in shown
+        assert ("The referee's controls stay on this device: phones get the board only."
+                in shown)
+    finally:
+        board.configure(None)
+
+
+def no_packets(monkeypatch: pytest.MonkeyPatch) -> None:
+    def sent(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a packet would have been sent")
+
+    for name in ("send", "sendall", "sendto", "sendmsg"):
+        monkeypatch.setattr(socket.socket, name, sent)
+
+
+def test_on_android_the_addresses_are_read_as_on_linux(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`flet build` bundles Python 3.13 or later, where sys.platform is "android": the
+    interface list is still Linux's (it was taken for another system, and phones were told
+    there was no network)."""
+    monkeypatch.delenv("GNAV_LAN_ADDRESSES", raising=False)
+    no_packets(monkeypatch)
+    on_linux = board.interface_addresses()
+    monkeypatch.setattr("sys.platform", "android")
+    assert board.interface_addresses() == on_linux
+    assert board.lan_addresses() == on_linux
+
+
+@pytest.mark.parametrize("missing", [True, False])
+def test_without_the_interface_list_the_default_route_names_the_address(
+    monkeypatch: pytest.MonkeyPatch, missing: bool
+) -> None:
+    """An Android app may be refused the interface list (or its Python built without
+    if_nameindex): the address the default route would send from is offered instead, found
+    without sending anything."""
+    from companion.board.sharing import route_address
+
+    monkeypatch.delenv("GNAV_LAN_ADDRESSES", raising=False)
+    no_packets(monkeypatch)
+    listed = board.interface_addresses()
+    routed = route_address()
+    assert routed == () or routed[0] in listed  # one of this machine's own addresses
+    if missing:
+        monkeypatch.delattr(socket, "if_nameindex")
+    else:
+        def refused() -> list[tuple[int, str]]:
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(socket, "if_nameindex", refused)
+    assert board.interface_addresses() == routed
+
+
+# What the built app has not got (pyproject.toml: flet-web is the `web` extra).
+NOT_IN_THE_APK = ("flet_web", "fastapi", "pydantic", "pydantic_core", "websockets", "wsproto",
+                  "httptools", "uvloop", "watchfiles", "yaml", "dotenv")
+
+WITHOUT_WEB = f"""
+import asyncio, http.client, sys
+from pathlib import Path
+for name in {NOT_IN_THE_APK!r}:
+    sys.modules[name] = None  # import fails, as in the built app
+import flet
+import main
+from companion import board
+from companion.app import make_main
+from companion.server import start_sharing
+data, port = Path(sys.argv[1]), int(sys.argv[2])
+make_main(data)
+stop = start_sharing(data, port)
+problem = asyncio.run(board.switch().set_lan(True))
+assert problem is None, problem
+con = http.client.HTTPConnection("{NETWORK}", port, timeout=10)
+con.request("GET", "/board/1")
+answer = con.getresponse()
+print(answer.status, "Ann" in answer.read().decode())
+stop()
+"""
+
+
+def test_the_apps_sharing_needs_none_of_flet_webs_packages(data: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "FLET_APP_STORAGE_DATA"}
+    env["GNAV_LAN_ADDRESSES"] = NETWORK
+    done = subprocess.run([sys.executable, "-c", WITHOUT_WEB, str(data), str(free_port())],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "200 True"
+
+
+@pytest.mark.parametrize("written", ["abc", "0", "70000", "-1"])
+def test_a_bad_gnav_port_stops_the_app_with_one_sentence(tmp_path: Path, written: str) -> None:
+    env = {**os.environ, "FLET_APP_STORAGE_DATA": str(tmp_path), "GNAV_PORT": written}
+    done = subprocess.run([sys.executable, "main.py"], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    assert done.stderr == (f"Gnav Companion cannot start: GNAV_PORT: {written!r} is not a port "
+                           "number (1 to 65535).\n")
+    assert list(tmp_path.iterdir()) == []  # nothing started, nothing written
