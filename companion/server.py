@@ -201,8 +201,9 @@ def build_app(main: Callable[..., Any], data_dir: Path, token: str | None) -> AS
     """The referee's Flet app behind the gate, and the spectators' boards beside it, all under
     the CSP. Whether a connection needs the token is its listener's to say; with `token`
     None the Flet app is open to every connection."""
-    from companion.board.web import Gate, board_app
+    from companion.board.web import Gate, board_app, raise_open_file_limit
 
+    raise_open_file_limit()  # as `serve`: each phone's live board is a socket
     boards, _hub = board_app(data_dir)
     return SecurityHeaders(Gate(_flet_app(main), boards, token))
 
@@ -425,8 +426,9 @@ def start_sharing(data_dir: Path, port: int,
     import uvicorn
 
     from companion import board
-    from companion.board.web import Gate, board_app
+    from companion.board.web import Gate, board_app, raise_open_file_limit
 
+    raise_open_file_limit()  # as `serve`: each phone's live board is a socket
     boards, _hub = board_app(data_dir)
     # Handed to nobody: a phone that asks for anything but a board is refused or sent to
     # the boards, with the sentences and the log of `serve --lan`.
