@@ -146,6 +146,7 @@ class Game:
             self._become(after)
             self._redo.clear()
             self._push(event, outcome)
+            self._db.check_durable()
             return outcome
 
     def undo(self) -> Event | None:
@@ -177,6 +178,7 @@ class Game:
             self._redo.append(event)
             for key in [k for k in self._snapshots if k > n - 1]:
                 del self._snapshots[key]
+            self._db.check_durable()
             return event
 
     def redo(self) -> Event | None:
@@ -209,6 +211,7 @@ class Game:
             self._become(after)
             self._redo.pop()
             self._push(event, outcome)
+            self._db.check_durable()
             return event
 
     # --- inside ---------------------------------------------------------------------------

@@ -145,6 +145,7 @@ class Store:
             game = self._games.pop(game_id, None)
             if game is not None:
                 game._mark_deleted()
+            self._db.check_durable()
 
     def rematch(self, game_id: int) -> Game:
         """A new game with the same header: seats, rule book, stakes, house rules, and the same
@@ -306,6 +307,7 @@ class Store:
                                  why=str(err)) from None
             game.id = game_id
             self._games[game_id] = game
+            self._db.check_durable()
             return game
 
     def _event_lines(self, game_id: int) -> tuple[list[str], list[str], int | None]:
