@@ -22,7 +22,7 @@ from pathlib import Path
 from companion.engine import GnavError, Table, TableState, Text, parse_event, parse_header
 from companion.engine.journal import decode_line, header_line
 
-from .logs import log_path, logged_ids, read_log, records, write_log
+from .logs import log_path, logged_ids, read_log, records, sync_dir, write_log
 from .pages import carve, with_wal
 from .paths import DB_NAME
 from .schema import (
@@ -137,7 +137,7 @@ def keep_copy(path: Path) -> Path:
         # SQLite finds a file's WAL by its name, so the copy can be opened as it was
         shutil.copyfile(wal, Path(str(kept) + "-wal"))
         _fsync(Path(str(kept) + "-wal"))
-    _fsync_dir(path.parent)
+    sync_dir(path.parent)
     return kept
 
 
@@ -384,31 +384,18 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
     for suffix in ("-wal", "-shm", "-journal"):
         Path(str(path) + suffix).unlink(missing_ok=True)
     os.replace(fresh, path)
-    _fsync_dir(path.parent)
+    sync_dir(path.parent)
 
 
 def fsync_file(path: Path) -> None:
     """The file and its folder entry on the disk."""
     _fsync(path)
-    _fsync_dir(path.parent)
+    sync_dir(path.parent)
 
 
 def _fsync(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:  # pragma: no cover - some systems cannot open a folder
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover
-        pass
     finally:
         os.close(fd)

@@ -47,11 +47,14 @@ def everything(store: Store) -> Snapshot:
     return {s.id: stored_lines(store.folder, s.id) for s in store.list_games()}
 
 
-def copy_as_it_is_on_disk(src: Path, dst: Path) -> None:
-    """The data folder of a running app, file by file, as a stop without close leaves it."""
-    shutil.copytree(src, dst)
-    for name in (f"{DB_NAME}-shm",):
-        (dst / name).unlink(missing_ok=True)
+def stopped(tmp_path: Path) -> tuple[Path, Snapshot]:
+    """The data folder of a running app copied file by file, as a stop without close (a kill,
+    a power cut after the fsyncs) leaves it: the newest events in the WAL and the journals."""
+    store, before = play_games(tmp_path / "data")
+    shutil.copytree(tmp_path / "data", tmp_path / "stopped")
+    (tmp_path / "stopped" / f"{DB_NAME}-shm").unlink(missing_ok=True)
+    store.close()
+    return tmp_path / "stopped", before
 
 
 def events_in_main_file_alone(folder: Path) -> int:
@@ -113,10 +116,7 @@ def test_an_idle_store_folds_the_wal_into_the_games_file(tmp_path: Path) -> None
 def test_a_wal_lost_after_a_stop_is_told_and_its_events_come_back(
     tmp_path: Path, damage: str
 ) -> None:
-    store, before = play_games(tmp_path / "data")
-    copy_as_it_is_on_disk(tmp_path / "data", tmp_path / "stopped")
-    store.close()
-    folder = tmp_path / "stopped"
+    folder, before = stopped(tmp_path)
     wal = folder / f"{DB_NAME}-wal"
     data = wal.read_bytes()
     assert len(data) > 100_000
@@ -169,10 +169,7 @@ def test_a_stop_between_the_commit_and_the_journal_says_nothing(tmp_path: Path) 
 def test_a_0_byte_games_file_with_its_wal_beside_it_is_damage(
     tmp_path: Path, journals: bool
 ) -> None:
-    store, before = play_games(tmp_path / "data")
-    copy_as_it_is_on_disk(tmp_path / "data", tmp_path / "stopped")
-    store.close()
-    folder = tmp_path / "stopped"
+    folder, before = stopped(tmp_path)
     if not journals:  # as a version without them left it: the WAL is all there is
         shutil.rmtree(folder / "journals")
     (folder / DB_NAME).write_bytes(b"")
