@@ -86,6 +86,12 @@ class Store:
         self._db = Database(con, self.path)
         try:
             self._reconcile()
+        except OSError as err:
+            self._db.close()
+            raise StoreError(
+                "The journal files in {path} cannot be written ({why}); nothing was changed.",
+                path=str(self.folder), why=str(err.strerror or err),
+            ) from None
         except BaseException:
             self._db.close()
             raise
@@ -409,7 +415,7 @@ class Store:
             write_log(path, records(game_id, header, created, active, tail, ops))
         if restore:
             self._restore(restore)
-        elif damaged_logs:
+        elif damaged_logs and self.recovery_notice is None:  # a salvage's notice says more
             game_id, why, kept = damaged_logs[0]
             self.recovery_notice = Text(
                 "The journal file of game {game} was damaged ({why}); it was written again "

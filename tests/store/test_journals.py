@@ -5,6 +5,8 @@ previous format brought over whole."""
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 import sqlite3
 import time
@@ -13,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine.journal import dumps, replay
-from companion.store import DB_NAME, SCHEMA_VERSION, Store
+from companion.store import DB_NAME, SCHEMA_VERSION, Store, StoreError
 from companion.store.logs import log_path, read_log
 
 from .files import rows, stored_lines
@@ -320,3 +322,22 @@ def test_a_games_file_of_version_1_opens_with_every_game(tmp_path: Path) -> None
     with Store(tmp_path) as again:
         assert again.recovery_notice is None
         assert everything(again) == old
+
+
+def test_journal_files_that_cannot_be_written_are_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.store import store as store_module
+
+    shutil.copyfile(DATA / "v1-games.sqlite3", tmp_path / DB_NAME)
+
+    def read_only(path: Path, recs: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(store_module, "write_log", read_only)
+    with pytest.raises(StoreError, match=r"^The journal files in .* cannot be written "
+                       r"\(Read-only file system\); nothing was changed\.$"):
+        Store(tmp_path)
+    monkeypatch.undo()
+    with Store(tmp_path) as store:  # once the folder can be written, all is there
+        assert store.recovery_notice is None and len(store.list_games()) == 3
