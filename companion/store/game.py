@@ -229,7 +229,7 @@ class Game:
         if self.log is not None:
             self.log.append({"n": self.ops, **record})
             problem = self.log.problem
-        self._db.check_durable(problem)
+        self._db.check_durable(problem, wait=self.log is None)
 
     def _push(self, event: Event, outcome: Outcome) -> None:
         self.events.append(event)

@@ -10,7 +10,8 @@ it, a changed byte fails its line's checksum, and a game's file is never touched
 game's writes.
 
 Every change is committed to SQLite first, then appended here and fsynced, and only then handed
-back to the app (Game.apply and the others). So after a kill the file is never ahead of the
+back to the app (Game.apply and the others): this fsync is the one the tap waits for, so what
+the screen shows is on the disk (the WAL's own fsync runs beside it, schema.WalSync). So after a kill the file is never ahead of the
 database, and at most one change behind (the one being made, never acknowledged). Each record
 carries `n`, the game's change counter, which the database keeps too (games.ops): when the
 database is behind its journals, it lost commits (its WAL went), and the Store says so and

@@ -137,12 +137,15 @@ def open_database(path: Path) -> sqlite3.Connection:
         # Durability: WAL with synchronous=NORMAL makes a COMMIT durable against the app or
         # the server being killed (the WAL frames are in the operating system's cache when
         # COMMIT returns, and a killed process does not lose them; tests/store's SIGKILL
-        # test) and never corrupts the file. A power cut or kernel crash could still lose what
-        # is only in that cache, so every commit is followed by an fsync of the WAL in the
-        # committing thread, before the change is handed back (WalSync): the screen shows an
-        # event only once it is on the disk. Doing it ourselves rather than with
-        # synchronous=FULL costs the same one fsync per commit, and lets a failed fsync be
-        # told to the referee in a sentence (StoreError), and tested.
+        # test) and never corrupts the file. Against a power cut or a kernel crash, each
+        # change is also appended to its game's journal file and that is fsynced in the
+        # tap's own thread before the change is handed back (logs.py, Game._logged): the
+        # screen shows an event only once it is on the disk, and the journals bring back at
+        # the next start whatever the WAL lost. The WAL itself is fsynced right after each
+        # commit on a thread beside the tap (WalSync), whose failure is told too. Measured
+        # with benchmarks/bench_app.py (RESULTS.md, issue 11): the tap waiting for the WAL's
+        # fsync as well cost 0.5 to 1.2 of the ratio to the bare app under load (a thread's
+        # wake-ups on two busy cores); the journal's fsync alone, within the noise.
         con.execute("PRAGMA synchronous = NORMAL")
         # deleted rows and freed pages are zeroed, so salvage (pages.py) cannot bring them back
         con.execute("PRAGMA secure_delete = ON")
@@ -288,7 +291,7 @@ class Database:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE ... COMMIT; rolled back when the block raises. When this returns the
         COMMIT is made and its WAL's fsync under way (see `open_database`); the caller
-        updates its state and then calls `check_durable`, which waits for that fsync."""
+        updates its state and then calls `check_durable`."""
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
@@ -304,11 +307,13 @@ class Database:
                     pass  # the original error says more than a failed rollback
             raise
 
-    def check_durable(self, log_problem: str | None = None) -> None:
-        """Raises the StoreError that tells the referee the last commit may not be on the
-        disk, or not in the game's journal file (after the caller took the committed change
-        into its state)."""
-        problem = self.wal_sync.wait() or log_problem
+    def check_durable(self, log_problem: str | None = None, wait: bool = True) -> None:
+        """Raises the StoreError that tells the referee a commit may not be on the disk, or
+        not in the game's journal file (after the caller took the committed change into its
+        state). With `wait`, once the WAL's fsync of this commit is over (a change without a
+        journal file written: a deletion); without, a change whose journal file was fsynced
+        is told of an earlier WAL fsync's failure only."""
+        problem = (self.wal_sync.wait() if wait else self.wal_sync.take_problem()) or log_problem
         if problem is not None:
             raise StoreError(
                 "The change was saved, but the disk did not confirm writing it ({why}): a "
@@ -340,11 +345,11 @@ class WalSync:
     so the descriptor stays good.
 
     The fsync runs on a thread of its own, started by `request()` right after the COMMIT, so
-    that it overlaps the append and fsync of the game's journal file (logs.py) in the tap's
-    thread: the two syncs of one change cost about one (measured: 3.6 ms for the WAL's alone,
-    8 ms for the two one after the other, on this disk). `wait()` returns once every commit
-    asked so far is on the disk, and says why not when an fsync failed: a failure is never
-    swallowed, the caller tells it (Database.check_durable).
+    the tap does not wait for it: the change is already on the disk in its game's journal
+    file (see `open_database`). `wait()` returns once every commit asked so far is synced and
+    says why not when an fsync failed; `take_problem()` says it without waiting. A failure is
+    never swallowed: the caller tells it (Database.check_durable), at the latest with the
+    next change.
     """
 
     def __init__(self, path: Path) -> None:
@@ -383,6 +388,12 @@ class WalSync:
             target = self._asked
             if not self._cond.wait_for(lambda: self._done >= target, timeout):
                 return f"{self.path.name}: no answer from the disk in {timeout:.0f} s"
+            problem, self._problem = self._problem, None
+            return problem
+
+    def take_problem(self) -> str | None:
+        """Why an fsync failed since the last time this was asked, without waiting."""
+        with self._cond:
             problem, self._problem = self._problem, None
             return problem
 

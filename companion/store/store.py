@@ -349,7 +349,7 @@ class Store:
             except OSError as err:
                 problem = f"{path.name}: {err.strerror or err}"
             game.log = LogFile(path)
-            self._db.check_durable(problem)
+            self._db.check_durable(problem, wait=problem is not None)
             return game
 
     def _stored(self, game_id: int) -> tuple[Lines, Lines]:
