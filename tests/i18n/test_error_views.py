@@ -131,15 +131,20 @@ def test_damaged_games_file_notice_in_both_languages(tmp_path: Path) -> None:
         f"gemt som {kept.name}.")
 
 
-def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
+def game_with_third_line(tmp_path: Path, line: str) -> int:
+    """A stored game of three events whose third line in the games file is then `line`."""
     with Store(tmp_path) as store:
         game = store.import_journal(HEADER + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo"}\n'
                                     '{"ev": "stand", "seat": "Ann"}\n')
-        game_id = game.id
     con = sqlite3.connect(tmp_path / DB_NAME)
-    con.execute("UPDATE events SET line = '{\"ev\": \"stand\", \"se' WHERE seq = 2")
+    con.execute("UPDATE events SET line = ? WHERE seq = 2", (line,))
     con.commit()
     con.close()
+    return game.id
+
+
+def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
+    game_id = game_with_third_line(tmp_path, '{"ev": "stand", "se')
     # without the game's journal file (as a version before them left the folder), which
     # would bring the game back whole (the next test)
     shutil.rmtree(tmp_path / "journals")
@@ -155,14 +160,7 @@ def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
 
 
 def test_a_game_brought_back_from_its_journal_in_danish(tmp_path: Path) -> None:
-    with Store(tmp_path) as store:
-        game = store.import_journal(HEADER + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo"}\n'
-                                    '{"ev": "stand", "seat": "Ann"}\n')
-        game_id = game.id
-    con = sqlite3.connect(tmp_path / DB_NAME)
-    con.execute("UPDATE events SET line = '{\"ev\": \"stand\", \"seat\": \"Cy\"}' WHERE seq = 2")
-    con.commit()
-    con.close()
+    game_id = game_with_third_line(tmp_path, '{"ev": "stand", "seat": "Cy"}')
     app = App(Games(tmp_path))
     app.set_language("da")
     app.start("/")
