@@ -8,6 +8,7 @@ and one Game object per open game, so two tabs on the same table see the same st
 from __future__ import annotations
 
 import asyncio
+import atexit
 import re
 import threading
 import weakref
@@ -51,6 +52,14 @@ class Games:
 
     def game(self, game_id: int) -> Game:
         return self.store.open_game(game_id)
+
+    def close(self) -> None:
+        """Closes the store (its WAL checkpointed into the games file) when the process ends:
+        a clean stop leaves nothing only in the WAL."""
+        with self._lock:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
 
     def join(self, app: App) -> None:
         """A session to tell when a game changes (weakly held: a closed session goes)."""
@@ -424,6 +433,7 @@ async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:
 def make_main(data_dir: str | Path | None) -> Callable[[ft.Page], Any]:
     """The `main(page)` for `ft.run`: one App per session over one shared store."""
     games = Games(data_dir)
+    atexit.register(games.close)
 
     def main(page: ft.Page) -> None:
         app = App(games, page)

@@ -14,6 +14,7 @@ from companion.engine import Event, GnavError, Outcome, Table, TableState, Text,
 from companion.engine.journal import SHORT_LINE, decode_line, dumps, event_line
 
 from .errors import StoreError
+from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
 SNAPSHOT_EVERY = 200
@@ -33,6 +34,8 @@ class Game:
         table: Table,
         active: Sequence[str],
         tail: Sequence[str] = (),
+        ops: int = 0,
+        log: LogFile | None = None,
     ) -> None:
         """Builds the game from its stored lines: `active` in order, then the undone `tail`
         (the next redo first). Stops at the first line the engine refuses and records it in
@@ -48,6 +51,8 @@ class Game:
         self._snapshots: dict[int, TableState] = {0: self.state.clone()}
         self._redo: list[Event] = []  # a stack: the next event to redo is last
         self._deleted = False
+        self.ops = ops  # changes made: the journal file's last n (logs.py)
+        self.log = log
         # as journal.replay does: the short lines (stands, changes, replies) repeat thousands
         # of times in a long game, and the same text always reads as the same frozen event
         read: dict[str, Event] = {}
@@ -146,6 +151,7 @@ class Game:
             self._become(after)
             self._redo.clear()
             self._push(event, outcome)
+            self._logged({"op": "add", "seq": seq, "line": event_line(event), "at": now})
             return outcome
 
     def undo(self) -> Event | None:
@@ -177,6 +183,7 @@ class Game:
             self._redo.append(event)
             for key in [k for k in self._snapshots if k > n - 1]:
                 del self._snapshots[key]
+            self._logged({"op": "undo", "seq": n - 1, "at": now})
             return event
 
     def redo(self) -> Event | None:
@@ -209,9 +216,20 @@ class Game:
             self._become(after)
             self._redo.pop()
             self._push(event, outcome)
+            self._logged({"op": "redo", "seq": seq, "at": now})
             return event
 
     # --- inside ---------------------------------------------------------------------------
+
+    def _logged(self, record: dict[str, object]) -> None:
+        """After the commit: the change into the game's journal file, fsynced, and the referee
+        told when the WAL's or the journal's write failed."""
+        self.ops += 1
+        problem = None
+        if self.log is not None:
+            self.log.append({"n": self.ops, **record})
+            problem = self.log.problem
+        self._db.check_durable(problem, wait=self.log is None)
 
     def _push(self, event: Event, outcome: Outcome) -> None:
         self.events.append(event)
@@ -237,8 +255,8 @@ class Game:
     def _save_summary(self, con: sqlite3.Connection, state: TableState, events: int, now: str) -> None:
         winners = tuple(state.names[i] for i in state.winners)
         cur = con.execute(
-            "UPDATE games SET updated = ?, events = ?, round = ?, phase = ?, winners = ? "
-            "WHERE id = ?",
+            "UPDATE games SET updated = ?, events = ?, round = ?, phase = ?, winners = ?, "
+            "ops = ops + 1 WHERE id = ?",
             (now, *summary_values(events, state.round, state.phase, winners), self.id),
         )
         if cur.rowcount != 1:
@@ -257,3 +275,5 @@ class Game:
 
     def _mark_deleted(self) -> None:
         self._deleted = True
+        if self.log is not None:
+            self.log.close()

@@ -56,6 +56,45 @@ def page_size_of(data: bytes, default: int) -> int:
     return default
 
 
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+
+
+def with_wal(data: bytes, wal: bytes) -> bytes:
+    """The file's bytes with the pages its WAL holds put in their places, as SQLite would read
+    them (https://sqlite.org/fileformat.html#the_write_ahead_log): the last version of each
+    page from the frames up to the last commit, of the WAL's current salt. Carving the result
+    finds the rows that only the WAL has, also when the file itself is empty or cut."""
+    if len(wal) < 32 or struct.unpack_from(">I", wal, 0)[0] not in WAL_MAGIC:
+        return data
+    (page_size,) = struct.unpack_from(">I", wal, 8)
+    if page_size < 512 or page_size & (page_size - 1):
+        return data
+    salts = wal[16:24]
+    pages: dict[int, bytes] = {}
+    pending: dict[int, bytes] = {}
+    size = 0
+    pos = 32
+    while pos + 24 + page_size <= len(wal):
+        pgno, commit = struct.unpack_from(">II", wal, pos)
+        if wal[pos + 8: pos + 16] != salts or pgno == 0:
+            break  # a frame of an earlier round of the WAL, or garbage: the end
+        pending[pgno] = wal[pos + 24: pos + 24 + page_size]
+        if commit:
+            pages.update(pending)
+            pending = {}
+            size = commit
+        pos += 24 + page_size
+    if not pages:
+        return data
+    out = bytearray(data)
+    end = max(max(pages), size) * page_size
+    if len(out) < end:
+        out += bytes(end - len(out))
+    for pgno, page in pages.items():
+        out[(pgno - 1) * page_size: pgno * page_size] = page
+    return bytes(out)
+
+
 def carve(data: bytes, default_page_size: int) -> tuple[list[CarvedGame], list[CarvedEvent]]:
     """Every games row and events row found in the leaf pages of `data` (a whole file)."""
     page_size = page_size_of(data, default_page_size)
@@ -91,7 +130,8 @@ def _as_event(record: list[Value]) -> CarvedEvent | None:
 
 
 def _as_game(rowid: int, record: list[Value]) -> CarvedGame | None:
-    if len(record) != 8 or record[0] is not None or rowid <= 0:
+    # 9 columns since games.ops; a row a version-1 file wrote keeps its 8 until it changes
+    if len(record) not in (8, 9) or record[0] is not None or rowid <= 0:
         return None
     header, created, updated = record[1], record[2], record[3]
     if isinstance(header, str) and isinstance(created, str) and isinstance(updated, str):

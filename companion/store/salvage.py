@@ -22,7 +22,8 @@ from pathlib import Path
 from companion.engine import GnavError, Table, TableState, Text, parse_event, parse_header
 from companion.engine.journal import decode_line, header_line
 
-from .pages import carve
+from .logs import log_path, logged_ids, read_log, records, sync_dir, write_log
+from .pages import carve, with_wal
 from .paths import DB_NAME
 from .schema import (
     PAGE_SIZE,
@@ -48,6 +49,7 @@ class SalvagedGame:
     tail: list[tuple[str, str]] = field(default_factory=list)  # undone, next redo first
     partial: bool = False  # something after the kept events could not be read or was refused
     state: TableState | None = None
+    ops: int = 0  # the journal file's counter (logs.py)
 
 
 def recover_file(path: Path, reason: str) -> Text:
@@ -58,11 +60,44 @@ def recover_file(path: Path, reason: str) -> Text:
         work = Path(tmp) / DB_NAME
         shutil.copyfile(kept, work)
         wal = Path(str(kept) + "-wal")
+        original = kept.read_bytes()
         if wal.exists():
             shutil.copyfile(wal, Path(str(work) + "-wal"))
-        games, last_open = read_damaged(work, kept.read_bytes())
+            original = with_wal(original, wal.read_bytes())
+        games, last_open = read_damaged(work, original)
+    games = with_journals(games, path.parent)
     write_fresh(path, games, last_open)
+    for g in games:  # each journal file says what the new file says, counter included
+        write_log(log_path(path.parent, g.id),
+                  records(g.id, header_line(g.table), g.created, g.active, g.tail, g.ops))
     return notice(games, kept.name)
+
+
+def with_journals(games: list[SalvagedGame], folder: Path) -> list[SalvagedGame]:
+    """The games read from the damaged file, each replaced by what its journal file holds
+    when that is more (the journal is complete unless it was damaged too), and the games
+    only the journals still have. A journal saying "deleted" brings nothing back."""
+    by_id = {g.id: g for g in games}
+    for game_id in logged_ids(folder):
+        log = read_log(log_path(folder, game_id), game_id)
+        if log.header is None or log.deleted:
+            continue
+        rows: dict[int, Row] = {}
+        for seq, (line, at) in enumerate(log.active):
+            rows[seq] = (line, 1, at)
+        for k, (line, at) in enumerate(log.tail):
+            rows[len(log.active) + k] = (line, 0, at)
+        game = _check_game(game_id, (log.header, log.created, log.updated, len(log.active)),
+                           rows)
+        if game is None:
+            continue
+        game.ops = max(log.ops, game.ops)
+        have = by_id.get(game_id)
+        if have is None or len(game.active) + len(game.tail) >= len(have.active) + len(
+            have.tail
+        ):
+            by_id[game_id] = game
+    return [by_id[k] for k in sorted(by_id)]
 
 
 def notice(games: list[SalvagedGame], kept_name: str) -> Text:
@@ -102,7 +137,7 @@ def keep_copy(path: Path) -> Path:
         # SQLite finds a file's WAL by its name, so the copy can be opened as it was
         shutil.copyfile(wal, Path(str(kept) + "-wal"))
         _fsync(Path(str(kept) + "-wal"))
-    _fsync_dir(path.parent)
+    sync_dir(path.parent)
     return kept
 
 
@@ -303,6 +338,7 @@ def _check_game(
         active_count is not None and len(game.active) < active_count
     )
     game.state = state
+    game.ops = len(game.active) + 2 * len(game.tail)
     return game
 
 
@@ -325,10 +361,10 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
             state = g.state if g.state is not None else TableState(g.table)
             winners = tuple(state.names[i] for i in state.winners)
             con.execute(
-                "INSERT INTO games (id, header, created, updated, events, round, phase, winners) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, header, created, updated, events, round, phase, winners, "
+                "ops) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (g.id, header_line(g.table), g.created, g.updated,
-                 *summary_values(len(g.active), state.round, state.phase, winners)),
+                 *summary_values(len(g.active), state.round, state.phase, winners), g.ops),
             )
             rows = [(g.id, seq, line, 1, at) for seq, (line, at) in enumerate(g.active)]
             rows += [
@@ -348,31 +384,18 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
     for suffix in ("-wal", "-shm", "-journal"):
         Path(str(path) + suffix).unlink(missing_ok=True)
     os.replace(fresh, path)
-    _fsync_dir(path.parent)
+    sync_dir(path.parent)
 
 
 def fsync_file(path: Path) -> None:
     """The file and its folder entry on the disk."""
     _fsync(path)
-    _fsync_dir(path.parent)
+    sync_dir(path.parent)
 
 
 def _fsync(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:  # pragma: no cover - some systems cannot open a folder
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover
-        pass
     finally:
         os.close(fd)

@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -22,7 +23,9 @@ from companion.engine.journal import decode_line
 
 from .errors import StoreError
 
-SCHEMA_VERSION = 1
+# 2: games.ops, the change counter each game's journal file also keeps (logs.py). A file of
+# version 1 is brought to 2 when it is opened (migrate), its journal files written then.
+SCHEMA_VERSION = 2
 PAGE_SIZE = 4096  # also what salvage assumes first when it has to rebuild a wiped header
 
 SCHEMA = (
@@ -34,7 +37,8 @@ SCHEMA = (
         events INTEGER NOT NULL,               -- the rest is a summary for the games list,
         round INTEGER NOT NULL,                -- written in the same transaction as each event
         phase TEXT NOT NULL,
-        winners TEXT NOT NULL
+        winners TEXT NOT NULL,
+        ops INTEGER NOT NULL DEFAULT 0         -- changes made (logs.py: the journal's last n)
     )""",
     """CREATE TABLE events (
         game_id INTEGER NOT NULL,
@@ -130,25 +134,28 @@ def open_database(path: Path) -> sqlite3.Connection:
         if str(mode).lower() != "wal":
             raise StoreError("The games file {path} cannot be opened in WAL mode.",
                              path=str(path))
-        # Durability, chosen against the tap's speed (benchmarks/bench_app.py):
-        # WAL with synchronous=NORMAL makes a COMMIT durable against the app or the server
-        # being killed (the WAL frames are in the operating system's cache when COMMIT
-        # returns, and a killed process does not lose them; tests/store's SIGKILL test) and
-        # against a clean reboot or shutdown (the system writes its cache out), and never
-        # corrupts the file. It skips the fsync that synchronous=FULL makes inside every
-        # COMMIT: 2 ms on a quiet disk here, 10 to 230 ms when other jobs write, on the path
-        # of every tap. A power cut or kernel crash could lose what was committed but not yet
-        # on the disk, so the Database fsyncs the WAL on its own thread right after each
-        # commit (WalSync): the window is the time that fsync takes (about 2 ms on a quiet
-        # disk, longer while other programs write), while the screen updates, instead of
-        # until SQLite's next checkpoint.
+        # Durability: WAL with synchronous=NORMAL makes a COMMIT durable against the app or
+        # the server being killed (the WAL frames are in the operating system's cache when
+        # COMMIT returns, and a killed process does not lose them; tests/store's SIGKILL
+        # test) and never corrupts the file. Against a power cut or a kernel crash, each
+        # change is also appended to its game's journal file and that is fsynced in the
+        # tap's own thread before the change is handed back (logs.py, Game._logged): the
+        # screen shows an event only once it is on the disk, and the journals bring back at
+        # the next start whatever the WAL lost. The WAL itself is fsynced right after each
+        # commit on a thread beside the tap (WalSync), whose failure is told too. Measured
+        # with benchmarks/bench_app.py (RESULTS.md, issue 11): the tap waiting for the WAL's
+        # fsync as well cost 0.5 to 1.2 of the ratio to the bare app under load (a thread's
+        # wake-ups on two busy cores); the journal's fsync alone, within the noise.
         con.execute("PRAGMA synchronous = NORMAL")
         # deleted rows and freed pages are zeroed, so salvage (pages.py) cannot bring them back
         con.execute("PRAGMA secure_delete = ON")
-        if version == 0:
+        if version in (0, 1):
             con.execute("BEGIN IMMEDIATE")
             try:
-                create_schema(con)
+                if version == 0:
+                    create_schema(con)
+                else:
+                    migrate_from_1(con)
                 con.execute("COMMIT")
             except BaseException:
                 if con.in_transaction:
@@ -170,6 +177,19 @@ def open_database(path: Path) -> sqlite3.Connection:
     return con
 
 
+def migrate_from_1(con: sqlite3.Connection) -> None:
+    """A file written by a version without journal files: the change counter each game's
+    journal will carry, as many as its events need (one per event, one per undone one). The
+    journal files are written by the Store right after (Store._reconcile)."""
+    con.execute("ALTER TABLE games ADD COLUMN ops INTEGER NOT NULL DEFAULT 0")
+    con.execute(
+        "UPDATE games SET ops = (SELECT count(*) + sum(1 - active) FROM events "
+        "WHERE events.game_id = games.id) WHERE EXISTS (SELECT 1 FROM events "
+        "WHERE events.game_id = games.id)"
+    )
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
 def check_contents(con: sqlite3.Connection) -> None:
     """The tables are ours and every game's header is one the engine reads (cheap: headers only).
 
@@ -179,7 +199,7 @@ def check_contents(con: sqlite3.Connection) -> None:
         rows = con.execute("SELECT id, header FROM games").fetchall()
         con.execute("SELECT game_id, seq, line, active, at FROM events LIMIT 0").fetchall()
         con.execute(
-            "SELECT created, updated, events, round, phase, winners FROM games LIMIT 0"
+            "SELECT created, updated, events, round, phase, winners, ops FROM games LIMIT 0"
         ).fetchall()
         con.execute("SELECT key, value FROM meta LIMIT 0").fetchall()
     except sqlite3.OperationalError as err:
@@ -201,15 +221,61 @@ def summary_values(
     return events, round_, phase, json.dumps(list(winners), ensure_ascii=False)
 
 
-class Database:
-    """The open connection, the lock every Store and Game method holds, and transactions."""
+IDLE_CHECKPOINT = 2.0  # seconds without a commit before the WAL is folded into the file
 
-    def __init__(self, con: sqlite3.Connection, path: Path) -> None:
+
+class Database:
+    """The open connection, the lock every Store and Game method holds, and transactions.
+
+    When no commit came for `idle` seconds, the WAL is checkpointed into the main file (and
+    truncated), as it is when the file is closed: a table at rest has every event in the
+    games file itself, so a WAL deleted or damaged afterwards takes nothing with it.
+    """
+
+    def __init__(self, con: sqlite3.Connection, path: Path, idle: float = IDLE_CHECKPOINT) -> None:
         self._con: sqlite3.Connection | None = con
         self.path = path
         # re-entrant: a Store method may call another while holding it
         self.lock = threading.RLock()
         self.wal_sync = WalSync(Path(f"{path}-wal"))
+        self.idle = idle
+        self._idle_cond = threading.Condition()
+        self._last_commit: float | None = None  # monotonic time of a commit not checkpointed
+        self._idle_thread: threading.Thread | None = None
+
+    def _committed(self) -> None:
+        with self._idle_cond:
+            self._last_commit = time.monotonic()
+            if self._idle_thread is None:
+                self._idle_thread = threading.Thread(
+                    target=self._checkpoint_when_idle, name="gnav-checkpoint", daemon=True)
+                self._idle_thread.start()
+            self._idle_cond.notify_all()
+
+    def _checkpoint_when_idle(self) -> None:
+        while True:
+            with self._idle_cond:
+                while True:
+                    if self._con is None:
+                        return
+                    last = self._last_commit
+                    if last is None:
+                        self._idle_cond.wait()
+                        continue
+                    left = last + self.idle - time.monotonic()
+                    if left <= 0:
+                        break
+                    self._idle_cond.wait(left)
+                self._last_commit = None
+            with self.lock:
+                if self._con is None:
+                    return
+                try:
+                    self._con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                except sqlite3.Error:
+                    # nothing is lost: the WAL keeps the commits, and the next idle moment
+                    # or the close checkpoints them
+                    pass
 
     @property
     def con(self) -> sqlite3.Connection:
@@ -224,14 +290,15 @@ class Database:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE ... COMMIT; rolled back when the block raises. When this returns the
-        COMMIT survives the process being killed (WAL, synchronous=NORMAL), and its fsync has
-        been asked of WalSync (see `open_database`)."""
+        COMMIT is made and its WAL's fsync under way (see `open_database`); the caller
+        updates its state and then calls `check_durable`."""
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
             yield con
             con.execute("COMMIT")
             self.wal_sync.request()
+            self._committed()
         except BaseException:
             if con.in_transaction:
                 try:
@@ -240,26 +307,69 @@ class Database:
                     pass  # the original error says more than a failed rollback
             raise
 
+    def check_durable(self, log_problem: str | None = None, wait: bool = True) -> None:
+        """Raises the StoreError that tells the referee a commit may not be on the disk, or
+        not in the game's journal file (after the caller took the committed change into its
+        state). With `wait`, once the WAL's fsync of this commit is over (a change without a
+        journal file written: a deletion); without, a change whose journal file was fsynced
+        is told of an earlier WAL fsync's failure only."""
+        problem = (self.wal_sync.wait() if wait else self.wal_sync.take_problem()) or log_problem
+        if problem is not None:
+            raise StoreError(
+                "The change was saved, but the disk did not confirm writing it ({why}): a "
+                "power cut now could lose it. Check the disk (free space, a removed card) and "
+                "export the journal to keep a copy.", why=problem,
+            )
+
     def close(self) -> None:
-        self.wal_sync.close()  # every commit on the disk first
+        """Every commit on the disk, the WAL folded into the main file, the file closed."""
+        self.wal_sync.close()
         if self._con is not None:
+            try:
+                self._con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:
+                pass  # closing the connection checkpoints too, when it can
             self._con.close()
             self._con = None
+        with self._idle_cond:
+            self._idle_cond.notify_all()  # the idle checkpointer ends
 
 
 class WalSync:
-    """fsyncs the WAL file on a thread of its own after each commit, so a commit reaches the
-    disk a few milliseconds after it returns without the tap waiting for it. Requests that
-    arrive during an fsync are covered by the next one. `flush()` waits until every commit
-    asked so far is on the disk."""
+    """fsyncs the WAL file after each commit, through one descriptor kept open from the start.
+
+    Kept open because a descriptor opened at each commit fails when the process has run out of
+    them (EMFILE: every idle board connection holds a socket, and 1,024 is a common limit),
+    and a sync that cannot open the file syncs nothing. SQLite keeps the WAL file (the same
+    inode: it is reset or truncated in place, never replaced) while the connection is open,
+    so the descriptor stays good.
+
+    The fsync runs on a thread of its own, started by `request()` right after the COMMIT, so
+    the tap does not wait for it: the change is already on the disk in its game's journal
+    file (see `open_database`). `wait()` returns once every commit asked so far is synced and
+    says why not when an fsync failed; `take_problem()` says it without waiting. A failure is
+    never swallowed: the caller tells it (Database.check_durable), at the latest with the
+    next change.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._cond = threading.Condition()
         self._asked = 0  # commits asked to be synced
-        self._done = 0  # commits known to be on the disk
+        self._done = 0  # commits whose sync is over
+        self._problem: str | None = None  # why the last sync failed, until told
         self._thread: threading.Thread | None = None
         self._closing = False
+        self._fd: int | None = None
+        self._open()
+
+    def _open(self) -> bool:
+        try:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as err:
+            self._problem = f"{self.path.name}: {err.strerror or err}"
+            return False
+        return True
 
     def request(self) -> None:
         with self._cond:
@@ -272,19 +382,32 @@ class WalSync:
                 self._thread.start()
             self._cond.notify_all()
 
-    def flush(self, timeout: float | None = 10.0) -> bool:
+    def wait(self, timeout: float | None = 30.0) -> str | None:
+        """Waits for every commit asked so far to be synced; why one was not, or None."""
         with self._cond:
             target = self._asked
-            return self._cond.wait_for(lambda: self._done >= target, timeout)
+            if not self._cond.wait_for(lambda: self._done >= target, timeout):
+                return f"{self.path.name}: no answer from the disk in {timeout:.0f} s"
+            problem, self._problem = self._problem, None
+            return problem
+
+    def take_problem(self) -> str | None:
+        """Why an fsync failed since the last time this was asked, without waiting."""
+        with self._cond:
+            problem, self._problem = self._problem, None
+            return problem
 
     def close(self) -> None:
-        self.flush()
+        self.wait()
         with self._cond:
             self._closing = True
             self._cond.notify_all()
             thread = self._thread
         if thread is not None:
             thread.join(timeout=10)
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
     def _run(self) -> None:
         while True:
@@ -293,21 +416,19 @@ class WalSync:
                 if self._asked <= self._done:
                     return  # closing, and nothing left to sync
                 target = self._asked
-            self._sync()
+            problem = self._sync()
             with self._cond:
+                if problem is not None:
+                    self._problem = problem
                 self._done = target
                 self._cond.notify_all()
 
-    def _sync(self) -> None:
-        # A descriptor opened and closed here: SQLite holds no locks on the WAL file itself
-        # (its locks are on the -shm and main files), so closing it releases none of them.
+    def _sync(self) -> str | None:
+        if self._fd is None and not self._open():
+            return self._problem
+        assert self._fd is not None
         try:
-            fd = os.open(self.path, os.O_RDWR)
-        except OSError:
-            return  # no WAL file (checkpointed away): nothing waits to be synced
-        try:
-            os.fsync(fd)
-        except OSError:
-            pass  # the next checkpoint syncs it; nothing else can be done from here
-        finally:
-            os.close(fd)
+            os.fsync(self._fd)
+        except OSError as err:
+            return f"{self.path.name}: {err.strerror or err}"
+        return None

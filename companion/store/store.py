@@ -15,6 +15,7 @@ from companion.engine.journal import count_lines, event_line, header_line, repla
 
 from .errors import StoreError
 from .game import Game
+from .logs import Log, LogFile, log_path, logged_ids, read_log, records, write_log
 from .paths import DB_NAME, default_data_dir
 from .salvage import fsync_file, keep_copy, recover_file
 from .schema import (
@@ -26,6 +27,8 @@ from .schema import (
     summary_values,
     utc_now,
 )
+
+Lines = list[tuple[str, str]]  # (event line, when it was stored)
 
 NO_GAME = N_("There is no game number {n}; it may have been deleted.")
 
@@ -46,8 +49,9 @@ class GameSummary:
 
 
 class Store:
-    """The games kept in <folder>/games.sqlite3. Safe to share between threads: every method
-    (and every method of its Games) holds one lock."""
+    """The games kept in <folder>/games.sqlite3, each also in its own journal file,
+    <folder>/journals/<id>.log (logs.py; docs/data.md says why). Safe to share between
+    threads: every method (and every method of its Games) holds one lock."""
 
     def __init__(self, folder: str | Path | None = None) -> None:
         self.folder = Path(folder) if folder is not None else default_data_dir()
@@ -62,6 +66,7 @@ class Store:
         self.recovery_notice: Text | None = None
         self._games: dict[int, Game] = {}
         try:
+            empty_but_not_new(self.path)
             con = open_database(self.path)
         except Damaged as damage:
             try:
@@ -79,6 +84,17 @@ class Store:
                     path=str(self.path), why=again.reason,
                 ) from None
         self._db = Database(con, self.path)
+        try:
+            self._reconcile()
+        except OSError as err:
+            self._db.close()
+            raise StoreError(
+                "The journal files in {path} cannot be written ({why}); nothing was changed.",
+                path=str(self.folder), why=str(err.strerror or err),
+            ) from None
+        except BaseException:
+            self._db.close()
+            raise
 
     # --- the games list -------------------------------------------------------------------
 
@@ -117,12 +133,13 @@ class Store:
             game = self._games.get(game_id)
             if game is not None:
                 return game
-            rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
+            rows = self._read("SELECT header, ops FROM games WHERE id = ?", (game_id,))
             if not rows:
                 raise StoreError(NO_GAME, n=game_id)
             table = parse_header(json.loads(rows[0][0]))  # checked when the file was opened
             active, tail, broken = self._event_lines(game_id)
-            game = Game(self._db, game_id, table, active, tail)
+            game = Game(self._db, game_id, table, active, tail, ops=rows[0][1],
+                        log=LogFile(log_path(self.folder, game_id)))
             if game.bad_line is not None or broken is not None:
                 self._cut_damaged(game)
             self._games[game_id] = game
@@ -130,6 +147,17 @@ class Store:
 
     def delete_game(self, game_id: int) -> None:
         with self._db.lock:
+            rows = self._read("SELECT ops FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                raise StoreError(NO_GAME, n=game_id)
+            # said in the journal first: a stop between the two leaves a journal that says
+            # "deleted" beside a file that still has the game (kept, the deletion was not
+            # done) or no longer has it (the journal goes); never a game back from the dead
+            path = log_path(self.folder, game_id)
+            if path.exists():
+                log = LogFile(path)
+                log.append({"n": rows[0][0] + 1, "op": "delete"})
+                log.close()
             try:
                 with self._db.transaction() as con:
                     cur = con.execute("DELETE FROM games WHERE id = ?", (game_id,))
@@ -145,6 +173,8 @@ class Store:
             game = self._games.pop(game_id, None)
             if game is not None:
                 game._mark_deleted()
+            path.unlink(missing_ok=True)
+            self._db.check_durable()
 
     def rematch(self, game_id: int) -> Game:
         """A new game with the same header: seats, rule book, stakes, house rules, and the same
@@ -252,6 +282,9 @@ class Store:
     def close(self) -> None:
         """Closes the file (the WAL is folded back into it); the Games stop working."""
         with self._db.lock:
+            for game in self._games.values():
+                if game.log is not None:
+                    game.log.close()
             self._db.close()
             self._games.clear()
 
@@ -287,9 +320,10 @@ class Store:
                 with self._db.transaction() as con:
                     cur = con.execute(
                         "INSERT INTO games (header, created, updated, events, round, phase, "
-                        "winners) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        "winners, ops) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (header_line(table), now, now,
-                         *summary_values(len(lines), state.round, state.phase, winners)),
+                         *summary_values(len(lines), state.round, state.phase, winners),
+                         len(lines)),
                     )
                     game_id = cur.lastrowid
                     assert game_id is not None
@@ -302,8 +336,133 @@ class Store:
                 raise StoreError("The game could not be saved ({why}); nothing was stored.",
                                  why=str(err)) from None
             game.id = game_id
+            game.ops = len(lines)
             self._games[game_id] = game
+            path = log_path(self.folder, game_id)
+            problem = None
+            try:
+                write_log(path, records(game_id, header_line(table), now,
+                                        [(line, now) for line in lines], [], game.ops))
+            except OSError as err:
+                problem = f"{path.name}: {err.strerror or err}"
+            game.log = LogFile(path)
+            self._db.check_durable(problem, wait=problem is not None)
             return game
+
+    def _stored(self, game_id: int) -> tuple[Lines, Lines]:
+        """A game's stored (line, at) pairs: the active ones in order and the undone ones, the
+        next redo first."""
+        active: Lines = []
+        tail: Lines = []
+        for line, flag, at in self._read(
+            "SELECT line, active, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ):
+            (active if flag == 1 else tail).append((line, at))
+        return active, tail
+
+    def _rewrite_log(self, game: Game) -> None:
+        """The game's journal file written afresh from the database."""
+        header, created, ops = self._read(
+            "SELECT header, created, ops FROM games WHERE id = ?", (game.id,))[0]
+        active, tail = self._stored(game.id)
+        if game.log is not None:
+            game.log.close()
+        path = log_path(self.folder, game.id)
+        write_log(path, records(game.id, header, created, active, tail, ops))
+        game.log = LogFile(path)
+
+    def _reconcile(self) -> None:
+        """Each game's journal file against the database, at open (logs.py says how they are
+        written). The same: nothing to do. The journal behind by the one change a stop cut
+        short, missing (a file of an older version), or saying "deleted" for a game the file
+        still has: written again from the database. The journal ahead of the database, or the
+        same length and different: the database lost commits (a WAL deleted, cut or damaged)
+        or had an event changed; the damaged file is kept, those games are brought back from
+        their journals, and the referee is told."""
+        in_db = {
+            row[0]: row for row in self._read("SELECT id, header, created, ops FROM games")
+        }
+        restore: list[Log] = []
+        damaged_logs: list[tuple[int, str, Path]] = []
+        for game_id in sorted(set(in_db) | set(logged_ids(self.folder))):
+            path = log_path(self.folder, game_id)
+            log = read_log(path, game_id) if path.exists() else None
+            row = in_db.get(game_id)
+            if row is None:
+                assert log is not None
+                if log.header is None:
+                    damaged_logs.append((game_id, log.damaged or "", keep_copy(path)))
+                    path.unlink()
+                elif log.deleted:
+                    path.unlink()  # its deletion was committed: the journal goes too
+                else:
+                    restore.append(log)
+                continue
+            _id, header, created, ops = row
+            active, tail = self._stored(game_id)
+            if log is not None and not log.deleted and log.header is not None:
+                same = (log.header, log.active, log.tail) == (header, active, tail)
+                if log.ops == ops and same and log.damaged is None:
+                    continue
+                if log.ops > ops or (log.ops == ops and not same):
+                    restore.append(log)
+                    continue
+            if log is not None and log.damaged is not None and ops - log.ops > 1:
+                damaged_logs.append((game_id, log.damaged, keep_copy(path)))
+            write_log(path, records(game_id, header, created, active, tail, ops))
+        if restore:
+            self._restore(restore)
+        elif damaged_logs and self.recovery_notice is None:  # a salvage's notice says more
+            game_id, why, kept = damaged_logs[0]
+            self.recovery_notice = Text(
+                "The journal file of game {game} was damaged ({why}); it was written again "
+                "from the games file, which had every event, and the damaged one was kept as "
+                "{file}.", game=game_id, why=why, file=kept.name,
+            )
+
+    def _restore(self, logs: list[Log]) -> None:
+        """Brings games back from their journal files into the database (see _reconcile)."""
+        kept = keep_copy(self.path)
+        try:
+            with self._db.transaction() as con:
+                for log in logs:
+                    assert log.header is not None
+                    table = parse_header(json.loads(log.header))
+                    game = Game(self._db, log.game_id, table, [a for a, _ in log.active],
+                                [t for t, _ in log.tail])
+                    state = game.state
+                    winners = tuple(state.names[i] for i in state.winners)
+                    con.execute("DELETE FROM events WHERE game_id = ?", (log.game_id,))
+                    con.execute(
+                        "INSERT OR REPLACE INTO games (id, header, created, updated, events, "
+                        "round, phase, winners, ops) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (log.game_id, log.header, log.created, log.updated,
+                         *summary_values(len(game.events), state.round, state.phase,
+                                         winners), log.ops),
+                    )
+                    rows = [(log.game_id, seq, line, 1, at)
+                            for seq, (line, at) in enumerate(log.active)]
+                    rows += [(log.game_id, len(log.active) + k, line, 0, at)
+                             for k, (line, at) in enumerate(log.tail)]
+                    con.executemany(
+                        "INSERT INTO events (game_id, seq, line, active, at) "
+                        "VALUES (?, ?, ?, ?, ?)", rows,
+                    )
+        except sqlite3.Error as err:
+            raise StoreError(
+                "The games file {path} is damaged and could not be repaired ({why}).",
+                path=str(self.path), why=str(err),
+            ) from None
+        games = ", ".join(str(log.game_id) for log in logs)
+        self.recovery_notice = Text.n(
+            "The games file had lost or changed what was saved of game {games}; it was brought "
+            "back whole from its journal file, and the games file as it was was kept as "
+            "{file}.",
+            "The games file had lost or changed what was saved of games {games}; they were "
+            "brought back whole from their journal files, and the games file as it was was "
+            "kept as {file}.",
+            len(logs), games=games, file=kept.name,
+        )
 
     def _event_lines(self, game_id: int) -> tuple[list[str], list[str], int | None]:
         """The active lines, the undone ones, and the seq where the stored order breaks."""
@@ -336,13 +495,16 @@ class Store:
             with self._db.transaction() as con:
                 con.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game.id, keep))
                 con.execute(
-                    "UPDATE games SET events = ?, round = ?, phase = ?, winners = ? WHERE id = ?",
+                    "UPDATE games SET events = ?, round = ?, phase = ?, winners = ?, "
+                    "ops = ops + 1 WHERE id = ?",
                     (*summary_values(len(game.events), state.round, state.phase, winners),
                      game.id),
                 )
         except sqlite3.Error as err:
             raise StoreError("The damaged game could not be repaired ({why}).",
                              why=str(err)) from None
+        game.ops += 1
+        self._rewrite_log(game)
         n = len(game.events)
         game.recovery_notice = Text.n(
             "Game {game} was damaged in the games file; its first {count} event was kept, and "
@@ -352,6 +514,21 @@ class Store:
             n, game=game.id, file=kept.name,
         )
         self.recovery_notice = game.recovery_notice
+
+
+def empty_but_not_new(path: Path) -> None:
+    """A games file of 0 bytes is new only when nothing else was ever written beside it (a
+    stop while the file was being made); with a WAL or journal files beside it, it is a file
+    whose contents were lost: damage (Damaged), so that its WAL is kept and not overwritten
+    by a new file's, and the games are recovered."""
+    try:
+        if path.stat().st_size != 0:
+            return
+    except FileNotFoundError:
+        return
+    wal = Path(f"{path}-wal")
+    if (wal.exists() and wal.stat().st_size > 0) or logged_ids(path.parent):
+        raise Damaged("the file is empty")
 
 
 # The largest journal the app takes: a 40-seat game of 2,000 rounds (108,000 events, the most

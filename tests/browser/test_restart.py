@@ -57,3 +57,35 @@ def test_c_a_killed_server_comes_back_to_the_same_table(
         assert table_now(again) == before
     finally:
         context.close()
+
+
+def test_a_clean_stop_leaves_every_event_in_the_games_file(
+    browser: Browser, page: Page, server: AppServer
+) -> None:
+    # issue 11, item 10: after SIGTERM some events were only in the WAL, which a copy of the
+    # games file alone, or a WAL deleted or damaged afterwards, then lost without a word
+    import shutil
+    import sqlite3
+
+    open_tables(page, server.url)
+    new_table(page, PLAYERS, rules="damm", amount=3, dealer="Ann")
+    tap_and_wait(page, "Deal")
+    tap_and_wait(page, "Stand")
+    tap_and_wait(page, "Stand")
+    server.stop()  # SIGTERM
+    data = server.data_dir
+    wal = data / "games.sqlite3-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    alone = data.parent / "alone"
+    alone.mkdir(exist_ok=True)
+    shutil.copyfile(data / "games.sqlite3", alone / "games.sqlite3")
+    con = sqlite3.connect(alone / "games.sqlite3")
+    try:
+        (game_id,) = con.execute("SELECT max(id) FROM games").fetchone()
+        lines = [line for (line,) in con.execute(
+            "SELECT line FROM events WHERE game_id = ? AND active = 1 ORDER BY seq", (game_id,))]
+    finally:
+        con.close()
+    assert lines == ['{"ev": "deal"}', '{"ev": "stand", "seat": "Bo"}',
+                     '{"ev": "stand", "seat": "Cy"}']
+    server.start()

@@ -4,6 +4,7 @@ tables list, and the notices after a damaged games file or a damaged game."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -130,15 +131,23 @@ def test_damaged_games_file_notice_in_both_languages(tmp_path: Path) -> None:
         f"gemt som {kept.name}.")
 
 
-def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
+def game_with_third_line(tmp_path: Path, line: str) -> int:
+    """A stored game of three events whose third line in the games file is then `line`."""
     with Store(tmp_path) as store:
         game = store.import_journal(HEADER + '\n{"ev": "deal"}\n{"ev": "stand", "seat": "Bo"}\n'
                                     '{"ev": "stand", "seat": "Ann"}\n')
-        game_id = game.id
     con = sqlite3.connect(tmp_path / DB_NAME)
-    con.execute("UPDATE events SET line = '{\"ev\": \"stand\", \"se' WHERE seq = 2")
+    con.execute("UPDATE events SET line = ? WHERE seq = 2", (line,))
     con.commit()
     con.close()
+    return game.id
+
+
+def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
+    game_id = game_with_third_line(tmp_path, '{"ev": "stand", "se')
+    # without the game's journal file (as a version before them left the folder), which
+    # would bring the game back whole (the next test)
+    shutil.rmtree(tmp_path / "journals")
     app = App(Games(tmp_path))
     app.set_language("da")
     app.start(f"/game/{game_id}")  # opening the game finds the damage and keeps what it can
@@ -148,3 +157,16 @@ def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
     assert app.screen.notice.visible and app.screen.notice.value == (
         f"Spil {game_id} var beskadiget i spilfilen; de første 2 hændelser blev beholdt, og "
         f"den beskadigede fil blev gemt som {kept.name}.")
+
+
+def test_a_game_brought_back_from_its_journal_in_danish(tmp_path: Path) -> None:
+    game_id = game_with_third_line(tmp_path, '{"ev": "stand", "seat": "Cy"}')
+    app = App(Games(tmp_path))
+    app.set_language("da")
+    app.start("/")
+    (kept,) = tmp_path.glob(f"{DB_NAME}.damaged-*")
+    assert app.screen.notice.visible and app.screen.notice.value == (
+        f"Spilfilen havde mistet eller ændret det, der var gemt af spil {game_id}; det blev "
+        f"hentet helt tilbage fra sin journalfil, og spilfilen, som den var, blev gemt som "
+        f"{kept.name}.")
+    assert len(app.games.game(game_id).events) == 3

@@ -1,7 +1,8 @@
 """Crash safety: a child process plays random legal games through the Store and is killed with
 SIGKILL at random moments, over and over. After every kill the store must open without a word
 of damage, hold every change the child saw acknowledged (and at most the one change it was
-making), and its state must equal the replay of the journal it exports.
+making), its state must equal the replay of the journal it exports, and each game's journal
+file must say the same.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from companion.engine.journal import replay
 from companion.store import Store
+from companion.store.logs import log_path, read_log
 
 from .files import rows, stored_lines
 
@@ -139,6 +141,11 @@ def check(folder: Path, output: bytes, models: dict[int, Model], current: int | 
             assert game.state.as_json() == state.as_json()
             summary = rows(folder, "SELECT events FROM games WHERE id = ?", (game_id,))
             assert summary == [(len(stored[0]),)]
+            # and the game's journal file says the same (brought up to it when a kill fell
+            # between the commit and the journal's append)
+            log = read_log(log_path(folder, game_id), game_id)
+            assert log.damaged is None
+            assert ([a for a, _ in log.active], [t for t, _ in log.tail]) == stored
     return current
 
 

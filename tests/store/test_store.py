@@ -72,33 +72,6 @@ def test_the_file_is_in_wal_mode_with_normal_sync(store: Store, tmp_path: Path) 
     assert store._db.con.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
 
 
-def test_each_commit_is_fsynced_on_the_wal_sync_thread(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """synchronous=NORMAL leaves the fsync out of COMMIT; the store's own thread does it right
-    after, on the WAL file, and flush() returns once every commit so far is on the disk."""
-    from companion.store import schema
-
-    synced: list[str] = []
-    real_fsync = schema.os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append(threading.current_thread().name)
-        real_fsync(fd)
-
-    monkeypatch.setattr(schema.os, "fsync", fsync)
-    game = store.create_game(header())
-    assert store._db.wal_sync.flush()
-    assert synced and set(synced) == {"gnav-wal-sync"}
-    before = len(synced)
-    game.apply(Deal())
-    assert store._db.wal_sync.flush()
-    assert len(synced) > before
-    store.close()
-    thread = store._db.wal_sync._thread
-    assert thread is not None and not thread.is_alive()
-
-
 # --- the games list --------------------------------------------------------------------------
 
 

@@ -1,0 +1,240 @@
+"""Each game's own append-only journal file, beside the games file: the second copy.
+
+Why a second copy (docs/data.md): the SQLite file is one structure. A cut or a garbled page
+takes rows of many games with it, and what salvage can read back from the pages is a fraction
+of what was intact (a file cut in half gave back 48 of 1,598 intact events); a WAL deleted or
+damaged after a stop loses its newest commits without a word; and a byte changed inside an
+event row replays cleanly into another score. A plain file per game, one line per change,
+each line with its own checksum, has none of these failures: a cut loses only the lines after
+it, a changed byte fails its line's checksum, and a game's file is never touched by another
+game's writes.
+
+Every change is committed to SQLite first, then appended here and fsynced, and only then handed
+back to the app (Game.apply and the others): this fsync is the one the tap waits for, so what
+the screen shows is on the disk (the WAL's own fsync runs beside it, schema.WalSync). So after a kill the file is never ahead of the
+database, and at most one change behind (the one being made, never acknowledged). Each record
+carries `n`, the game's change counter, which the database keeps too (games.ops): when the
+database is behind its journals, it lost commits (its WAL went), and the Store says so and
+brings them back from here.
+
+A line is `<crc32 of the JSON, 8 hex digits> <JSON>`; the records are
+
+    {"n": 0, "op": "game", "id": 1, "header": "<journal line 1>", "created": "..."}
+    {"n": 1, "op": "add", "seq": 0, "line": "<event line>", "at": "..."}
+    {"n": 2, "op": "undo", "seq": 0, "at": "..."}       the last active event becomes undone
+    {"n": 3, "op": "redo", "seq": 0, "at": "..."}       the next undone one is active again
+    {"n": 4, "op": "delete"}                            the game is being deleted
+
+(`add` at seq s drops the undone events from s on, as a new event does.) A file written afresh
+(after a repair, or for a game stored by an older version) starts at n = ops - (its adds and
+undos), so that its last n is the database's counter.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LOG_DIR = "journals"
+SUFFIX = ".log"
+
+Line = tuple[str, str]  # (event line, when it was stored)
+
+
+@dataclass
+class Log:
+    """What a game's journal file says, read up to its first bad line."""
+
+    game_id: int
+    header: str | None = None
+    created: str = ""
+    updated: str = ""
+    active: list[Line] = field(default_factory=list)
+    tail: list[Line] = field(default_factory=list)  # undone, the next redo first
+    ops: int = -1  # `n` of the last good record; -1 when not even the header was read
+    deleted: bool = False
+    damaged: str | None = None  # why reading stopped before the end of the file
+
+    @property
+    def stored(self) -> int:
+        return len(self.active) + len(self.tail)
+
+
+def log_dir(folder: Path) -> Path:
+    return folder / LOG_DIR
+
+
+def log_path(folder: Path, game_id: int) -> Path:
+    return log_dir(folder) / f"{game_id}{SUFFIX}"
+
+
+def logged_ids(folder: Path) -> list[int]:
+    """The game ids that have a journal file."""
+    out = []
+    directory = log_dir(folder)
+    if not directory.is_dir():
+        return []
+    for path in directory.glob(f"*{SUFFIX}"):
+        stem = path.name[: -len(SUFFIX)]
+        if stem.isdigit():
+            out.append(int(stem))
+    return sorted(out)
+
+
+def encode(record: dict[str, Any]) -> bytes:
+    body = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return b"%08x %s\n" % (zlib.crc32(body), body)
+
+
+def read_log(path: Path, game_id: int) -> Log:
+    """The journal file's state, every line up to the first that is cut, fails its checksum or
+    does not follow from the ones before it (then `damaged` says which and why)."""
+    log = Log(game_id)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        log.damaged = f"{path.name}: {err.strerror or err}"
+        return log
+    start = 0
+    number = 0
+    while start < len(data):
+        number += 1
+        end = data.find(b"\n", start)
+        if end < 0:
+            log.damaged = f"line {number} is cut off"
+            break
+        raw = data[start:end]
+        start = end + 1
+        why = _apply(log, raw)
+        if why is not None:
+            log.damaged = f"line {number}: {why}"
+            break
+    return log
+
+
+def _apply(log: Log, raw: bytes) -> str | None:
+    """Applies one line to `log`; the reason when it cannot be."""
+    if len(raw) < 10 or raw[8:9] != b" ":
+        return "not a journal line"
+    body = raw[9:]
+    try:
+        if int(raw[:8], 16) != zlib.crc32(body):
+            return "checksum mismatch"
+        rec = json.loads(body)
+    except ValueError:
+        return "not a journal line"
+    if not isinstance(rec, dict) or rec.get("n") != log.ops + 1 and log.ops >= 0:
+        return "out of order"
+    op = rec.get("op")
+    seq = rec.get("seq")
+    at = rec.get("at", log.updated)
+    if log.deleted:
+        return "a change after the deletion"
+    if log.header is None:
+        if op != "game" or rec.get("id") != log.game_id or not isinstance(rec.get("header"), str):
+            return "not this game's first line"
+        if not isinstance(rec.get("n"), int) or rec["n"] < 0:
+            return "out of order"
+        log.header, log.created = rec["header"], str(rec.get("created", ""))
+        log.updated = log.created
+    elif op == "add" and seq == len(log.active) and isinstance(rec.get("line"), str):
+        log.tail.clear()
+        log.active.append((rec["line"], str(at)))
+    elif op == "undo" and log.active and seq == len(log.active) - 1:
+        log.tail.insert(0, log.active.pop())  # an event keeps the time it was stored
+    elif op == "redo" and log.tail and seq == len(log.active):
+        log.active.append(log.tail.pop(0))
+    elif op == "delete":
+        log.deleted = True
+    else:
+        return "a change that does not follow"
+    log.ops = rec["n"]
+    if isinstance(at, str):
+        log.updated = at
+    return None
+
+
+def records(
+    game_id: int, header: str, created: str, active: list[Line], tail: list[Line], ops: int
+) -> list[dict[str, Any]]:
+    """The records that bring a new journal file to this state, the last numbered `ops`."""
+    count = len(active) + 2 * len(tail)
+    n = max(ops - count, 0)
+    out: list[dict[str, Any]] = [
+        {"n": n, "op": "game", "id": game_id, "header": header, "created": created}
+    ]
+    for seq, (line, at) in enumerate([*active, *tail]):
+        n += 1
+        out.append({"n": n, "op": "add", "seq": seq, "line": line, "at": at})
+    for seq in range(len(active) + len(tail) - 1, len(active) - 1, -1):
+        n += 1
+        out.append({"n": n, "op": "undo", "seq": seq})
+    return out
+
+
+def write_log(path: Path, recs: list[dict[str, Any]]) -> None:
+    """Writes a journal file afresh: a new file, on the disk, then put in place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = path.with_name(path.name + ".new")
+    fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        _write_all(fd, b"".join(encode(r) for r in recs))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(fresh, path)
+    sync_dir(path.parent)
+
+
+def sync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:  # pragma: no cover - some systems cannot open a folder
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - a folder that cannot be synced is synced by the system
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+class LogFile:
+    """A game's journal file open for appending, its descriptor kept (as WalSync's, for the
+    open-file limit). A failure is kept in `problem` for the caller to tell."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problem: str | None = None
+        self._fd: int | None = None
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except OSError:
+            pass  # tried again at the first append, which tells when it fails
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Appends one record and fsyncs it; `problem` says why when it could not be."""
+        self.problem = None
+        try:
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            _write_all(self._fd, encode(record))
+            os.fsync(self._fd)
+        except OSError as err:
+            self.problem = f"{self.path.name}: {err.strerror or err}"
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
