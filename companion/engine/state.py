@@ -698,6 +698,8 @@ class TableState:
         elif self.phase == "turns" and self.turn is not None:
             seat = self.names[self.turn]
             out += [Stand(seat), Change(seat)]
+            if self.table.version != 1 and self.rules.fool_query:
+                out += [q for q in (Query(seat, "yes"), Query(seat, "no")) if self.can(q)]
         elif self.phase == "asking":
             source = self._name(self.asked) or STOCK
             for call in self.pack.calls:
