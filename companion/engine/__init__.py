@@ -8,6 +8,7 @@ from .events import (
     Event,
     Knock,
     Leave,
+    Query,
     Reply,
     Reveal,
     SitOut,
@@ -27,7 +28,7 @@ from .state import Outcome, TableState
 __all__ = [
     "CALLS", "DEFAULT_RULES", "GNAV_PACK", "HOUSE_FIELDS", "MATADORS", "PIECES", "PRESETS",
     "RANK", "STOCK", "Change", "Cut", "Deal", "Effect", "Event", "FoolTake", "GnavError",
-    "JournalError", "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "Reply", "Reveal",
+    "JournalError", "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "Query", "Reply", "Reveal",
     "Rulebook", "Settlement", "SitOut", "Stakes", "Stand", "Table", "TableState", "Text",
     "event_json", "header_json", "parse_event", "parse_header", "rulebook",
 ]

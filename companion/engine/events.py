@@ -1,4 +1,4 @@
-"""The journal's header and events as frozen values, with their JSON form (journal v1)."""
+"""The journal's header and events as frozen values, with their JSON form (journal v1 and v2)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,18 @@ from typing import Any, Literal
 
 from .errors import N_, GnavError, Text, quoted
 from .pieces import CALLS, PIECES, STOCK
-from .rules import PRESETS, Rulebook, rulebook
+from .rules import HOUSE_FIELDS, HOUSE_FIELDS_V2, PRESETS, Rulebook, rulebook
 
 MAX_SEATS = 40
 MIN_SEATS = 2
 MAX_NAME = 24
 MAX_STAKE = 99
+VERSIONS = (1, 2)
+# journal-v2.md, section 3: the games a v2 header may name. This build referees Gnav alone; a
+# journal of another is refused at its header, naming the game, rather than misread as Gnav.
+GAMES: tuple[str, ...] = ("gnav", "kille", "cuccu", "slabberjan", "vogelspiel", "gwra-pyskessa")
+PLAYED_GAMES: tuple[str, ...] = ("gnav",)
+QUERY_ANSWERS: tuple[str, ...] = ("yes", "no")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +43,11 @@ class Table:
     dealer: str | None = None
     house: tuple[tuple[str, Any], ...] = ()
     version: int = 1
+    game: str = "gnav"  # a v1 journal's game is always Gnav; v2 names it
 
     @property
     def rulebook(self) -> Rulebook:
-        return rulebook(self.rules, self.house_dict())
+        return rulebook(self.rules, self.house_dict(), self.version)
 
     def house_dict(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.house}
@@ -92,7 +99,15 @@ class Leave:
     seat: str
 
 
-Event = Cut | Deal | Knock | Stand | Change | Reply | Reveal | SitOut | Leave
+@dataclass(frozen=True, slots=True)
+class Query:
+    """Journal v2: the dealer asked whether anyone holds the other fool; the table's answer."""
+
+    seat: str
+    answer: str  # "yes" or "no"
+
+
+Event = Cut | Deal | Knock | Stand | Change | Reply | Reveal | SitOut | Leave | Query
 
 EVENT_NAMES: dict[type, str] = {
     Cut: "cut",
@@ -104,6 +119,7 @@ EVENT_NAMES: dict[type, str] = {
     Reveal: "reveal",
     SitOut: "sit_out",
     Leave: "leave",
+    Query: "query",
 }
 
 
@@ -118,6 +134,10 @@ def header_json(table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ev": "table",
         "version": table.version,
+    }
+    if table.version != 1:
+        out["game"] = table.game
+    out |= {
         "rules": table.rules,
         "stakes": table.stakes.as_json(),
         "seats": list(table.seats),
@@ -137,6 +157,8 @@ def event_json(event: Event) -> dict[str, Any]:
         return {"ev": name}
     if isinstance(event, Reply):
         return {"ev": name, "from": event.source, "call": event.call}
+    if isinstance(event, Query):
+        return {"ev": name, "seat": event.seat, "answer": event.answer}
     return {"ev": name, "seat": event.seat}
 
 
@@ -205,10 +227,28 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def parse_event(obj: Any) -> Event:
-    """An event from its decoded JSON; raises GnavError saying what is wrong."""
+# journal-v2.md, sections 2 and 5: what the other games have and Gnav has not, each with the
+# games it belongs to, so that a line written for one of them is refused with a reason.
+_OTHER_EVENTS: dict[str, str] = {"rebuy": "kille and cuccu", "ask": "gwra-pyskessa",
+                                 "set": "gwra-pyskessa"}
+_OTHER_REPLY_FIELDS: dict[str, str] = {"face_up": "kille", "sold": "cuccu", "price": "cuccu",
+                                       "silent": "vogelspiel", "count": "gwra-pyskessa"}
+
+
+def _present(obj: dict[str, Any]) -> dict[str, Any]:
+    """journal-v2.md, section 2: a key whose value is null counts as absent."""
+    if None in obj.values():
+        return {k: v for k, v in obj.items() if v is not None}
+    return obj
+
+
+def parse_event(obj: Any, version: int = 1) -> Event:
+    """An event from its decoded JSON, read as journal `version` says (the header's);
+    raises GnavError saying what is wrong."""
     if not isinstance(obj, dict):
         raise GnavError("an event must be a JSON object.")
+    if version != 1:
+        obj = _present(obj)
     ev = obj.get("ev")
     if ev == "table":
         raise GnavError("a table header may only be the first line.")
@@ -228,6 +268,11 @@ def parse_event(obj: Any) -> Event:
             return SitOut(seat)
         return Leave(seat)
     if ev == "reply":
+        if version != 1:
+            for key, game in _OTHER_REPLY_FIELDS.items():
+                if key in obj:
+                    raise GnavError("a reply in gnav has no \"{key}\": that field is "
+                                    "{game}'s.", key=key, game=game)
         _fields(obj, "reply", ("from", "call"))
         source = _seat_name(obj["from"], "\"from\"")
         if source.lower() == STOCK:
@@ -245,9 +290,30 @@ def parse_event(obj: Any) -> Event:
         return Cut(pieces) if ev == "cut" else Reveal(pieces)
     if ev is None:
         raise GnavError("the line has no \"ev\" saying which event it is.")
+    if version != 1:
+        return _parse_v2_event(obj, ev)
     raise GnavError(
         "{value} is not an event; the events are cut, deal, knock, stand, change, "
         "reply, reveal, sit_out and leave.", value=json_repr(ev)
+    )
+
+
+def _parse_v2_event(obj: dict[str, Any], ev: Any) -> Event:
+    """The events journal v2 adds to Gnav's (only `query`), and the other games' refused."""
+    if ev == "query":
+        _fields(obj, "query", ("seat", "answer"))
+        seat = _seat_name(obj["seat"], "\"seat\"")
+        answer = obj["answer"]
+        if not isinstance(answer, str) or answer not in QUERY_ANSWERS:
+            raise GnavError("the table answers the dealer's question \"yes\" or \"no\", "
+                            "not {value}.", value=json_repr(answer))
+        return Query(seat, answer)
+    if isinstance(ev, str) and ev in _OTHER_EVENTS:
+        raise GnavError("\"{event}\" is an event of {games}, not of gnav.", event=ev,
+                        games=_OTHER_EVENTS[ev])
+    raise GnavError(
+        "{value} is not an event; the events are cut, deal, knock, stand, change, "
+        "reply, reveal, sit_out, leave and query.", value=json_repr(ev)
     )
 
 
@@ -265,11 +331,23 @@ def parse_header(obj: Any) -> Table:
     if "version" not in obj:
         raise GnavError("the table header needs \"version\": 1.")
     version = obj["version"]
-    if version != 1 or isinstance(version, bool):
-        raise GnavError(
-            "this journal is version {value}; this app reads version 1.", value=json_repr(version)
-        )
-    _fields(obj, "table header", ("version", "rules", "stakes", "seats"), ("dealer", "house"))
+    if version == 2 and type(version) is int:
+        obj = _present(obj)
+        game = _game(obj.get("game"))
+        required: tuple[str, ...] = ("version", "game", "rules", "stakes", "seats")
+        fields = HOUSE_FIELDS_V2
+    elif version != 1 or isinstance(version, bool):
+        raise GnavError("this journal is version {value}; this app reads versions 1 and 2.",
+                        value=json_repr(version))
+    else:
+        if "game" in obj:
+            # a v1 journal is Gnav by definition: one naming a game must not be played as Gnav
+            raise GnavError("a version 1 journal is always gnav and has no \"game\"; a "
+                            "journal that names its game says version 2.")
+        game, version = "gnav", 1  # 1, not a 1.0 that compared equal
+        required = ("version", "rules", "stakes", "seats")
+        fields = HOUSE_FIELDS
+    _fields(obj, "table header", required, ("dealer", "house"))
     rules = obj["rules"]
     if not isinstance(rules, str) or rules not in PRESETS:
         raise GnavError("{value} is not a rule book; choose damm, pagat or gamerules.",
@@ -301,11 +379,25 @@ def parse_header(obj: Any) -> Table:
         house_obj = {}
     if not isinstance(house_obj, dict):
         raise GnavError("\"house\" must be an object of house rules.")
-    book = PRESETS[rules].with_house(house_obj)  # validates
+    book = PRESETS[rules].with_house(house_obj, fields)  # validates
     house = tuple(
         (k, getattr(book, k)) for k in house_obj
     )
-    return Table(rules=rules, stakes=stakes, seats=seats, dealer=dealer, house=house)
+    return Table(rules=rules, stakes=stakes, seats=seats, dealer=dealer, house=house,
+                 version=version, game=game)
+
+
+def _game(value: Any) -> str:
+    """A v2 header's game, when this build referees it; else GnavError naming it."""
+    if value is None:
+        raise GnavError("a version 2 table header needs \"game\", such as \"gnav\".")
+    if isinstance(value, str) and value in PLAYED_GAMES:
+        return value
+    if isinstance(value, str) and value in GAMES:
+        raise GnavError("this journal keeps a game of {game}; this build does not referee "
+                        "{game} yet, only gnav.", game=value)
+    raise GnavError("{value} is not a game; the games are gnav, kille, cuccu, slabberjan, "
+                    "vogelspiel and gwra-pyskessa.", value=json_repr(value))
 
 
 def check_seat_names(names: list[Any]) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""The journal as JSON Lines text (journal v1): reading with line-numbered errors, writing.
+"""The journal as JSON Lines text (journals v1 and v2): reading with line-numbered errors, writing.
 
 Pure text in, text out: the files themselves are opened by the callers (cli, store).
 """
@@ -206,14 +206,22 @@ def replay_until_bad(
     if first is None:
         raise JournalError(1, "the journal is empty; its first line must be the table header.")
     number, text = first
-    if number != 1:
-        # the header belongs on line 1: that is the line at fault, not the first one with text
+    try:
+        obj = decode_line(text)
+    except GnavError as err:
+        obj = err
+    if number != 1 and not _is_v2_header(obj):
+        # v1: the header belongs on line 1, so that is the line at fault, not the first one
+        # with text (journal-v2.md, section 2, lets blank lines come before a v2 header)
         raise JournalError(1, "the first line must be the table header, not a blank line.")
     try:
-        table = parse_header(decode_line(text))
+        if isinstance(obj, GnavError):
+            raise obj
+        table = parse_header(obj)
     except GnavError as err:
         raise JournalError(number, err.text) from None
     state = TableState(table)
+    version = table.version
     events: list[Event] = []
     # A game repeats its short lines (stands, changes, replies) thousands of times; the same
     # text always reads as the same frozen event, so each is decoded only once.
@@ -224,7 +232,7 @@ def replay_until_bad(
         for number, text in lines:
             event = read.get(text)
             if event is None:
-                event = parse_event(decode_line(text))
+                event = parse_event(decode_line(text), version)
                 if len(text) <= SHORT_LINE:
                     read[text] = event
             apply(event)
@@ -238,5 +246,12 @@ def replay_until_bad(
 
 
 SHORT_LINE = 120
+
+
+def _is_v2_header(obj: Any) -> bool:
+    if not isinstance(obj, dict) or obj.get("ev") != "table":
+        return False
+    version = obj.get("version")
+    return version == 2 and type(version) is int
 
 

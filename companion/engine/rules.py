@@ -42,6 +42,8 @@ class Rulebook:
     stock_calls: tuple[str, ...]
     # The calls that charge the asker one counter (or stroke) at once.
     asker_pays: tuple[str, ...]
+    # The dealer may ask whether anyone holds the other fool (journal v2's `query` event).
+    fool_query: bool = False
     pack: Pack = GNAV_PACK
     # What the fields above mean to the state, worked out once (a rule book is frozen).
     effects: dict[str, CallEffect] = field(init=False, compare=False, repr=False)
@@ -86,12 +88,14 @@ class Rulebook:
             return (LowestPays(apart=(fool,)), LonePays(fool, "fool"), EachTakes(fool, shown=2))
         return (LowestPays(), DragsNext(fool, held="fool_lowest"))
 
-    def with_house(self, house: dict[str, Any]) -> Rulebook:
-        """This rule book with house-rule overrides; raises GnavError on a bad field or value."""
+    def with_house(self, house: dict[str, Any], fields: tuple[str, ...] | None = None) -> Rulebook:
+        """This rule book with house-rule overrides; raises GnavError on a bad field or value.
+        `fields`: the fields a header may set (journal v1's HOUSE_FIELDS unless given)."""
+        fields = HOUSE_FIELDS if fields is None else fields
         changes: dict[str, Any] = {}
         for key, value in house.items():
-            if key not in HOUSE_FIELDS:
-                known = ", ".join(HOUSE_FIELDS)
+            if key not in fields:
+                known = ", ".join(fields)
                 raise GnavError("{value} is not a house rule; the house rules are {known}.",
                                 value=_shown(key), known=known)
             changes[key] = _check_field(key, value, self.pack.matadors)
@@ -122,6 +126,8 @@ HOUSE_FIELDS: tuple[str, ...] = (
     "stock_calls",
     "asker_pays",
 )
+# Journal v2 adds the dealer's question about the other fool; v1 refuses it as unknown.
+HOUSE_FIELDS_V2: tuple[str, ...] = (*HOUSE_FIELDS, "fool_query")
 
 
 def _shown(value: Any) -> str:
@@ -142,7 +148,7 @@ def _check_field(key: str, value: Any, matadors: tuple[str, ...]) -> Any:
                 value=_shown(value),
             )
         return value
-    if key in ("two_fools_sit_out", "cat_reverses"):
+    if key in ("two_fools_sit_out", "cat_reverses", "fool_query"):
         if not isinstance(value, bool):
             raise GnavError("{key} must be true or false, not {value}.", key=key,
                             value=_shown(value))
@@ -170,6 +176,7 @@ DAMM = Rulebook(
     cat_reverses=False,
     stock_calls=(),
     asker_pays=("dragoon", "cat"),
+    fool_query=True,
 )
 PAGAT = Rulebook(
     name="pagat",
@@ -196,10 +203,13 @@ PRESETS: dict[str, Rulebook] = {r.name: r for r in (DAMM, PAGAT, GAMERULES)}
 DEFAULT_RULES = "damm"
 
 
-def rulebook(name: str, house: dict[str, Any] | None = None) -> Rulebook:
-    """The preset `name` with `house` overrides; raises GnavError for an unknown name or rule."""
+def rulebook(name: str, house: dict[str, Any] | None = None, version: int = 1) -> Rulebook:
+    """The preset `name` with `house` overrides (the fields of journal `version`); raises
+    GnavError for an unknown name or rule."""
     if name not in PRESETS:
         raise GnavError("'{name}' is not a rule book; choose damm, pagat or gamerules.",
                         name=name)
     book = PRESETS[name]
-    return book.with_house(house) if house else book
+    if not house:
+        return book
+    return book.with_house(house, HOUSE_FIELDS_V2 if version == 2 else HOUSE_FIELDS)

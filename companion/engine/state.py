@@ -20,6 +20,7 @@ from .events import (
     Event,
     Knock,
     Leave,
+    Query,
     Reply,
     Reveal,
     SitOut,
@@ -51,6 +52,7 @@ OutcomeKind = Literal[
     "reveal",
     "sit_out",
     "leave",
+    "query",  # the dealer asked about the other fool (journal v2)
 ]
 
 
@@ -91,6 +93,11 @@ class TableState:
         self.sitting_out: list[bool] = [False] * n
         self.in_round: list[bool] = [False] * n
         self.knocked: list[bool] = [False] * n
+        # journal-v2.md 6.6: the piece each seat of the round holds, named by the seat it was
+        # dealt to or by k for the k-th piece taken from the stock this round
+        self.holds: list[str | int | None] = [None] * n
+        self.taken = 0  # pieces taken from the stock this round
+        self.query: str | None = None  # the answer to the dealer's question this round
         self.pool = 0
         self.round = 0
         self.phase: Phase = "cut" if table.dealer is None else "ready"
@@ -114,7 +121,8 @@ class TableState:
     def clone(self) -> TableState:
         other = TableState.__new__(TableState)
         other.__dict__.update(self.__dict__)
-        for name in ("balance", "out", "sitting_out", "in_round", "knocked", "exchanges"):
+        for name in ("balance", "out", "sitting_out", "in_round", "knocked", "exchanges",
+                     "holds"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -156,6 +164,8 @@ class TableState:
             self._check_cut(event)
         elif isinstance(event, SitOut):
             self._check_sit_out(event)
+        elif isinstance(event, Query):
+            self._check_query(event)
         elif isinstance(event, Leave):
             i = self._seat(event.seat)
             if self.phase != "ready":
@@ -190,6 +200,9 @@ class TableState:
             outcome = self._cut(event)
         elif isinstance(event, SitOut):
             outcome = self._sit_out(event)
+        elif isinstance(event, Query):
+            self.query = event.answer
+            outcome = Outcome("query", seat=event.seat)
         else:
             outcome = self._leave(event)
         self.last = outcome
@@ -276,6 +289,28 @@ class TableState:
             raise GnavError("It is {turn}'s turn, not {seat}'s.", turn=self._name(self.turn),
                             seat=name)
 
+    def _check_query(self, event: Query) -> None:
+        """gnav.md, house default 13: at most once a round, on the dealer's own turn before
+        he stands or changes; whether he holds a fool is not checked (the app cannot know)."""
+        i = self._seat(event.seat)
+        if self.table.version == 1 or not self.rules.fool_query:
+            raise GnavError(
+                "The dealer does not ask about the other fool under these rules ({rules}, "
+                "fool_query off).", rules=self.rules.name,
+            )
+        if self.phase != "turns":
+            raise GnavError("{seat} cannot ask about the other fool now: {why}.",
+                            seat=event.seat, why=self._phase_words())
+        if i != self.dealer:
+            raise GnavError("Only the dealer asks about the other fool, and {dealer} deals "
+                            "this round, not {seat}.", dealer=self._name(self.dealer),
+                            seat=event.seat)
+        if i != self.turn:
+            raise GnavError("The dealer asks about the other fool on his own turn: {why}.",
+                            why=self._phase_words())
+        if self.query is not None:
+            raise GnavError("The dealer has already asked about the other fool this round.")
+
     def _stand(self, event: Stand) -> Outcome:
         i = self._index[event.seat]
         if i == self.dealer:
@@ -360,6 +395,12 @@ class TableState:
         said = (asker_name, self._name(holder), event.call, charged)
         if isinstance(effect, Exchange):
             self.exchanges.append((asker, holder))
+            holds = self.holds
+            if from_stock:
+                self.taken += 1
+                holds[asker] = self.taken
+            else:
+                holds[asker], holds[holder] = holds[holder], holds[asker]
             self._go_on_after(asker)
             return self._said("exchange", *said)
         if isinstance(effect, EndTurns):
@@ -378,6 +419,10 @@ class TableState:
                 undone = tuple(reversed(self.exchanges))
                 self.handback = undone
                 self.exchanges = []
+                # undone newest first, every seat gets back what it gave: what it was dealt
+                for i, dealt in enumerate(self.in_round):
+                    if dealt:
+                        self.holds[i] = self.names[i]
                 handback = tuple((self.names[a], self._name(b) or STOCK) for a, b in undone)
             self._go_on_after(asker)  # house default 11: the chop rule is the dragoon's alone
             if handback:
@@ -407,6 +452,9 @@ class TableState:
         for i in range(len(self.names)):
             self.in_round[i] = not self.out[i] and not self.sitting_out[i]
             self.knocked[i] = False
+            self.holds[i] = self.names[i] if self.in_round[i] else None
+        self.taken = 0
+        self.query = None
         self.stock = self.rules.pack.size - sum(self.in_round)
         self.exchanges = []
         self.handback = ()
@@ -567,6 +615,8 @@ class TableState:
         for i in range(n):
             self.sitting_out[i] = False
             self.in_round[i] = False
+            self.holds[i] = None
+        self.query = None
         self.exchanges = []
         self.handback = ()
         self.turn = None
@@ -648,6 +698,8 @@ class TableState:
         elif self.phase == "turns" and self.turn is not None:
             seat = self.names[self.turn]
             out += [Stand(seat), Change(seat)]
+            if self.table.version != 1 and self.rules.fool_query:
+                out += [q for q in (Query(seat, "yes"), Query(seat, "no")) if self.can(q)]
         elif self.phase == "asking":
             source = self._name(self.asked) or STOCK
             for call in self.pack.calls:
@@ -659,17 +711,32 @@ class TableState:
         return out
 
     def as_json(self) -> dict[str, Any]:
-        """The state as the `replay` command prints it (journal-v1, plus extra fields)."""
+        """The state as the `replay` command prints it (journal-v1, plus extra fields; for a
+        v2 journal also journal-v2.md section 8's Gnav fields)."""
         key = "counters" if self.counters else "strokes"
+        v2 = self.table.version != 1
         seats = []
         for i, name in enumerate(self.names):
-            seats.append({
+            seat: dict[str, Any] = {
                 "name": name,
                 key: self.balance[i],
                 "out": self.out[i],
                 "sits_out": self.sitting_out[i],
                 "knocked": self.knocked[i],
-            })
+            }
+            if v2:
+                seat["sitting"] = self.sitting_out[i]
+                seat["holds"] = self.holds[i]
+            seats.append(seat)
+        out = self._v1_json(seats)
+        if v2:
+            # the version and game first, as section 8 lists them
+            out = {"version": self.table.version, "game": self.table.game, **out,
+                   "undone": out["handback"], "query": self.query}
+        return out
+
+    def _v1_json(self, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """journal-v1's state (its outputs are golden: tests/engine/test_golden_replay.py)."""
         return {
             "rules": self.rules.name,
             "round": self.round,

@@ -40,18 +40,23 @@ def table(
     return out
 
 
+def table_v2(rules: str = "damm", **kwargs: Any) -> JsonObj:
+    """A journal-v2 Gnav header line as decoded JSON; the arguments as for `table`."""
+    return {**table(rules, **kwargs), "version": 2, "game": "gnav"}
+
+
 def play(header: JsonObj, *events: JsonObj) -> TableState:
     """The state after applying `events` in order to a table made from `header`."""
     state = TableState(parse_header(header))
     for event in events:
-        state.apply(parse_event(event))
+        state.apply(parse_event(event, state.table.version))
     return state
 
 
 def refused(state: TableState, event: JsonObj) -> str:
     """The reason `event` is refused; fails when it is accepted or when it changed the state."""
     before = state.as_json()
-    parsed = parse_event(event)
+    parsed = parse_event(event, state.table.version)
     reason = state.why_not(parsed)
     assert reason is not None, f"{event} was accepted"
     with pytest.raises(GnavError) as info:
@@ -106,6 +111,10 @@ def sit_out(seat: str) -> JsonObj:
 
 def leave(seat: str) -> JsonObj:
     return {"ev": "leave", "seat": seat}
+
+
+def query(seat: str, answer: str) -> JsonObj:
+    return {"ev": "query", "seat": seat, "answer": answer}
 
 
 def all_stand(*seats: str) -> list[JsonObj]:

@@ -146,7 +146,7 @@ def test_every_event_type_every_call_and_every_rule_book_is_covered() -> None:
     endings: set[str] = set()
     shared_win = False
     for path in OK:
-        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        lines = [decode_line(line) for _n, line in split_lines(path.read_bytes())]
         rules = lines[0]["rules"]
         stakes.add((rules, lines[0]["stakes"]["kind"]))
         for line in lines[1:]:
@@ -158,7 +158,7 @@ def test_every_event_type_every_call_and_every_rule_book_is_covered() -> None:
         endings.add(state["phase"])
         shared_win = shared_win or len(state["winners"]) > 1
     assert seen_events == {"cut", "deal", "knock", "stand", "change", "reply", "reveal",
-                           "sit_out", "leave"}
+                           "sit_out", "leave", "query"}
     every_call = {"none", "cuckoo", "dragoon", "cat", "horse", "house"}
     assert seat_calls == {"damm": every_call, "pagat": every_call, "gamerules": every_call}
     assert stock_calls == {"damm": {"none"}, "pagat": {"none", "horse", "house"},
