@@ -49,7 +49,7 @@ class Followed:
         base = count - count % SNAPSHOT_EVERY
         state = self.snapshots[base].clone()
         for line in self.lines[base:count]:
-            state.apply(parse_event(decode_line(line)))
+            state.apply(parse_event(decode_line(line), self.table.version))
         del self.lines[count:]
         for key in [k for k in self.snapshots if k > count]:
             del self.snapshots[key]
@@ -57,7 +57,7 @@ class Followed:
 
     def extend(self, lines: list[str]) -> None:
         for line in lines:
-            self.state.apply(parse_event(decode_line(line)))
+            self.state.apply(parse_event(decode_line(line), self.table.version))
             self.lines.append(line)
             if len(self.lines) % SNAPSHOT_EVERY == 0:
                 self.snapshots[len(self.lines)] = self.state.clone()

@@ -60,7 +60,7 @@ class Game:
             try:
                 cached = read.get(line)
                 if cached is None:
-                    event = parse_event(decode_line(line))
+                    event = parse_event(decode_line(line), self.table.version)
                     if len(line) <= SHORT_LINE:
                         read[line] = event
                 else:
@@ -74,7 +74,7 @@ class Game:
         redo: list[Event] = []
         for offset, line in enumerate(tail):
             try:
-                event = parse_event(decode_line(line))
+                event = parse_event(decode_line(line), self.table.version)
                 probe.apply(event)
             except GnavError as err:
                 self.bad_line = (len(active) + offset, err.text)

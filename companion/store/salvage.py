@@ -322,7 +322,7 @@ def _check_game(
         if active == 1 and probe is not None:
             break  # an active event after an undone one: the order is broken here
         try:
-            event = parse_event(decode_line(line))
+            event = parse_event(decode_line(line), table.version)
             if active == 1:
                 state.apply(event)
             else:
