@@ -422,9 +422,10 @@ async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:
     # goes on either way.
     try:
         if on:
-            await asyncio.wait_for(wakelock.enable(), timeout=5)
+            # Flet 1.0.5 leaves these two untyped
+            await asyncio.wait_for(wakelock.enable(), timeout=5)  # type: ignore[no-untyped-call]
         else:
-            await asyncio.wait_for(wakelock.disable(), timeout=5)
+            await asyncio.wait_for(wakelock.disable(), timeout=5)  # type: ignore[no-untyped-call]
     except (TimeoutError, RuntimeError):
         return False
     return True

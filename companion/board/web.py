@@ -236,7 +236,7 @@ def choose_language(query_lang: str | None, accept_language: str) -> str:
     """`?lang=` when it names one of the app's languages, else the best of the phone's own
     (Accept-Language; Norwegian "no" and "nn" read as bokmål), else English."""
     if query_lang in LANGUAGES:
-        return query_lang  # type: ignore[return-value]
+        return query_lang
     wanted: list[tuple[float, int, str]] = []
     for index, part in enumerate(accept_language.split(",")):
         tag, _sep, params = part.strip().partition(";")
