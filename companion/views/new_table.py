@@ -39,6 +39,7 @@ class NewTableScreen:
     def __init__(self, app: Any) -> None:
         self.app = app
         _ = app.tr
+        self.lang = app.tr.lang  # what its sentences are told in
         self.players: list[str] = []
         self.rules = "damm"
         self.house: dict[str, Any] = {}  # field -> value in rule book form (tuples for lists)
@@ -247,7 +248,8 @@ class NewTableScreen:
         self.house_column.controls = rows
 
     def adopt(self, old: Any) -> None:
-        """After a language switch: the same table in the making, told in the new language."""
+        """After a language switch or a turned screen: the same table in the making (players,
+        the name and stakes being typed, what was wrong), told in the new language."""
         if not isinstance(old, NewTableScreen):
             return
         self.players = list(old.players)
@@ -257,6 +259,12 @@ class NewTableScreen:
         self.name_field.value = old.name_field.value
         self.amount_field.value = old.amount_field.value
         self.fill()
+        if old.lang != self.lang:
+            return  # its sentences were told in the other language; the next check retells
+        for mine, theirs in ((self.name_error, old.name_error),
+                             (self.amount_error, old.amount_error),
+                             (self.start_error, old.start_error)):
+            show_error(mine, theirs.value if theirs.visible else None)
 
     # --- handlers -----------------------------------------------------------------------------
 

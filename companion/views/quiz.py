@@ -128,6 +128,11 @@ class QuizScreen:
         self.quiz.rules = game.state.rules.name
         self.quiz.book = game.state.rules
 
+    def adopt(self, old: Any) -> None:
+        """After a language switch or a turned screen: the name being typed."""
+        if isinstance(old, QuizScreen):
+            self.name_field.value = old.name_field.value
+
     # --- drawing -------------------------------------------------------------------------------
 
     def fill(self) -> None:

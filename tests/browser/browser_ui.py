@@ -39,6 +39,10 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
+# the sizes of the first evening at the table (issue 12): a phone upright and sideways
+PHONE_UPRIGHT = {"width": 412, "height": 915}
+PHONE_SIDEWAYS = {"width": 915, "height": 412}
+ISSUE_SIZES = (PHONE_UPRIGHT, PHONE_SIDEWAYS, TABLET)
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
@@ -308,6 +312,19 @@ def new_table(
     button(page, "Undo").wait_for(state="attached")
     # the address follows the screen a moment later; tests read the game's id from it
     page.wait_for_url(re.compile(r"/game/\d+$"))
+
+
+def started_table(page: Page, data_dir: Path) -> Any:
+    """The header of the game the page shows (its id read from the address), as stored."""
+    from companion.store import Store  # the store only for the tests that read it
+
+    match = re.search(r"/game/(\d+)", page.url)
+    assert match is not None, f"the page shows no game: {page.url}"
+    store = Store(data_dir)
+    try:
+        return store.open_game(int(match.group(1))).table
+    finally:
+        store.close()
 
 
 def tap_and_wait(page: Page, name: str, exact: bool = True, identifier: str = "phase") -> str:
