@@ -224,8 +224,10 @@ class App:
 
     def _form(self) -> tuple[object, ...]:
         """What a screen's controls are built for: a phone (and its width, which sizes the
-        answer buttons), a narrow window (the tools get a row of their own), a short one."""
+        answer buttons), a narrow window (the tools get a row of their own), a short one, a
+        phone held sideways (the seats beside the question)."""
         return (self.phone, self.width < 1100, self.height < 700,
+                self.height < theme.SIDEWAYS_HEIGHT,
                 self.width if self.phone else None)
 
     def _on_resize(self, e: ft.PageResizeEvent) -> None:

@@ -142,7 +142,19 @@ class GameScreen:
         for i, tile in enumerate(self.tiles):
             tile.control.key = ft.ScrollKey(f"seat-{i}")
         self.build_answers()
-        body_rows += [self.banner, self.error, self.seat_scroll, self.question]
+        # a phone held sideways: the seats beside the banner and the question, each column
+        # scrolling on its own, so every answer is reachable and the asker and the asked
+        # stay in sight
+        self.sideways = not app.phone and app.height < theme.SIDEWAYS_HEIGHT
+        self.question_shown: ft.Control | None = None  # the question's content, unwrapped
+        if self.sideways:
+            self.side = ft.Column([self.banner, self.error, self.question], spacing=10,
+                                  expand=True,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            body_rows.append(ft.Row([self.seat_scroll, self.side], spacing=10, expand=True,
+                                    vertical_alignment=ft.CrossAxisAlignment.STRETCH))
+        else:
+            body_rows += [self.banner, self.error, self.seat_scroll, self.question]
         self.body = ft.Column(body_rows, spacing=10, expand=True,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.view = ft.View(
@@ -175,6 +187,8 @@ class GameScreen:
         # what the bar, the tool row, the banner and the question leave for the seats
         tools = 56 if self.app.width < 1100 else 0
         height = self.app.height - 64 - 24 - tools - 90 - 200
+        if self.sideways:  # half the width, the whole height
+            width, height = (width - 10) / 2, self.app.height - 64 - 24 - tools
         self.seat_area.content, self.seat_scrolls = layout(self.tiles, self.pool, width, height)
         # a grid or a list scrolls itself (and needs a bounded height); the oval scrolls in the
         # seat column
@@ -229,16 +243,22 @@ class GameScreen:
                                                 and self.show_settlement()))
         if picking and self.app.phone:
             banner = False  # the picker needs the height; its prompt says it all
-        if self.app.phone and state.phase == "asking" and self.news_asks:
+        if ((self.app.phone or self.sideways) and state.phase == "asking"
+                and self.news_asks):
             banner = False  # the answers need the height; the question says who asks whom
         if banner != self.banner.visible:
             self.banner.visible = banner
             changed.append(self.banner)
         else:
             changed += banner_changed
-        if content is not self.question.content or self.question.expand != picking:
-            self.question.content = content
-            self.question.expand = picking
+        expand = picking or self.sideways
+        if content is not self.question_shown or self.question.expand != expand:
+            self.question_shown = content
+            # sideways the question fills its column and scrolls (the picker scrolls itself)
+            self.question.content = (
+                ft.Column([content], scroll=ft.ScrollMode.AUTO, expand=True)
+                if self.sideways and not picking else content)
+            self.question.expand = expand
             changed.append(self.question)
         else:
             changed += self.asked_changed  # the same question: only what it changed

@@ -314,6 +314,33 @@ def new_table(
     page.wait_for_url(re.compile(r"/game/\d+$"))
 
 
+def in_view(page: Page, loc: Locator) -> bool:
+    """Whether the control's whole box is on the screen."""
+    box = loc.bounding_box()
+    size = page.viewport_size
+    return (box is not None and size is not None and box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= size["height"] + 0.5
+            and box["x"] + box["width"] <= size["width"] + 0.5)
+
+
+def reach(page: Page, loc: Locator, tries: int = 12) -> None:
+    """Scroll the panel the control is in (the wheel over the control's column) until the
+    control is wholly on the screen, as a finger would; fails when it never gets there."""
+    for _attempt in range(tries):
+        if in_view(page, loc):
+            return
+        box = loc.bounding_box()
+        size = page.viewport_size
+        assert box is not None and size is not None
+        x = min(max(box["x"] + box["width"] / 2, 1), size["width"] - 1)
+        # the wheel inside the panel, clear of the screen's padding
+        y = min(max(box["y"] + box["height"] / 2, size["height"] * 0.25), size["height"] * 0.75)
+        page.mouse.move(x, y)
+        page.mouse.wheel(0, 120 if box["y"] > 0 else -120)
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{loc} cannot be scrolled onto the screen: {loc.bounding_box()}")
+
+
 def started_table(page: Page, data_dir: Path) -> Any:
     """The header of the game the page shows (its id read from the address), as stored."""
     from companion.store import Store  # the store only for the tests that read it
