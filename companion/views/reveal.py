@@ -129,6 +129,13 @@ class PiecePicker:
     def pieces(self) -> Pieces:
         return tuple((s, self.picked[s]) for s in self.seats if s in self.picked)
 
+    def restore(self, pieces: Pieces) -> list[ft.Control]:
+        """The picks of an undone reveal or cut, every piece as it was entered, the first
+        seat highlighted to correct; returns the parts that changed."""
+        self.picked = {seat: piece for seat, piece in pieces if seat in self.seats}
+        self.current = self.seats[0] if self.seats else None
+        return self.fill()
+
     # --- handlers ------------------------------------------------------------------------------
 
     def select(self, seat: str) -> None:

@@ -556,7 +556,11 @@ class GameScreen:
             self.news = lambda _: [
                 _("Undid: {event}.", event=event_sentence(undone, rules, _)),
                 now_sentence(self.state, _)]
-        self.app.refresh(*self.render())
+        changed = self.render()
+        if isinstance(event, (Reveal, Cut)) and self.picker is not None:
+            # the picker comes back as it was: one piece to correct, not every one to enter
+            changed += self.picker.restore(event.pieces)
+        self.app.refresh(*changed)
         if event is not None:
             self.app.games.announce(self.game.id, self.app)
 

@@ -341,15 +341,16 @@ def reach(page: Page, loc: Locator, tries: int = 12) -> None:
     raise AssertionError(f"{loc} cannot be scrolled onto the screen: {loc.bounding_box()}")
 
 
-def started_table(page: Page, data_dir: Path) -> Any:
-    """The header of the game the page shows (its id read from the address), as stored."""
+def stored_game(page: Page, data_dir: Path) -> Any:
+    """The game the page shows (its id read from the address) as stored: its `table` and
+    `state`."""
     from companion.store import Store  # the store only for the tests that read it
 
     match = re.search(r"/game/(\d+)", page.url)
     assert match is not None, f"the page shows no game: {page.url}"
     store = Store(data_dir)
     try:
-        return store.open_game(int(match.group(1))).table
+        return store.open_game(int(match.group(1)))
     finally:
         store.close()
 

@@ -13,7 +13,7 @@ from browser_ui import (
     AppServer,
     button,
     open_tables,
-    started_table,
+    stored_game,
     tap,
     type_into,
 )
@@ -53,5 +53,5 @@ def test_turning_the_screen_on_new_table_keeps_every_player(
     tap(page, "Start game")
     button(page, "Undo").wait_for(state="attached")
     page.wait_for_url(re.compile(r"/game/\d+$"))
-    assert started_table(page, server.data_dir) == Table(
+    assert stored_game(page, server.data_dir).table == Table(
         rules="damm", stakes=Stakes("counters", 2), seats=("Ann", "Bo", "Cy"), dealer=None)

@@ -198,6 +198,36 @@ def test_reveal_picker_uses_a_piece_at_most_twice_and_settles(app: App) -> None:
     assert texts(identified(screen.view, "banner"))[0].startswith("Undid: the reveal")
 
 
+def test_undoing_a_reveal_brings_the_picker_back_with_every_piece_entered(app: App) -> None:
+    """Issue 12, item 5: to correct one piece the referee must not enter them all again."""
+    screen = new_game(app)
+    play_to_reveal(screen)
+    for piece in ("3", "9", "owl", "12"):  # Ann, Bo, Cy, Dag
+        tap(screen.view, piece)
+    tap(screen.view, "Settle")
+    tap(screen.view, "Undo")
+    picker = screen.picker
+    assert picker is not None and screen.game.state.phase == "reveal"
+    assert picker.picked == {"Ann": "3", "Bo": "9", "Cy": "owl", "Dag": "12"}
+    assert not buttons(screen.view)["Settle"].disabled
+    tap(screen.view, "Cy's piece")
+    tap(screen.view, "10")  # the one correction
+    tap(screen.view, "Settle")
+    assert screen.game.state.last_round is not None
+    assert dict(screen.game.state.last_round.pieces)["Cy"] == "10"
+
+
+def test_undoing_a_draw_for_dealer_brings_its_pieces_back(app: App) -> None:
+    screen = new_game(app, seats=("Ann", "Bo", "Cy"), dealer=None)
+    for piece in ("5", "cuckoo", "2"):
+        tap(screen.view, piece)
+    tap(screen.view, "Cut")
+    tap(screen.view, "Undo")
+    assert screen.game.state.phase == "cut"
+    assert screen.picker is not None
+    assert screen.picker.picked == {"Ann": "5", "Bo": "cuckoo", "Cy": "2"}
+
+
 def test_draw_for_dealer_redraws_a_tie(app: App) -> None:
     screen = new_game(app, seats=("Ann", "Bo", "Cy"), dealer=None)
     assert screen.game.state.phase == "cut"
