@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -73,7 +74,11 @@ class NewTableScreen:
             label=_("Counters each"), value=str(self.amount), width=200,
             keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: self.set_amount(
                 e.control.value), text_size=theme.BODY,
+            on_focus=self.amount_focus, on_blur=self.amount_blur,
         )
+        # whether the stakes field has the focus (its last keys may still be on their way)
+        self.amount_editing = False
+        self.starting = False  # a Start is waiting for the field's last change
         self.amount_error = error_text()
         self.dealer_group = ft.RadioGroup(value=self.dealer_choice,
                                           on_change=lambda e: self.set_dealer(e.control.value),
@@ -417,7 +422,37 @@ class NewTableScreen:
         return Table(rules=self.rules, stakes=Stakes(kind, self.amount),
                      seats=tuple(self.players), dealer=dealer, house=house)
 
+    def amount_focus(self, e: Any = None) -> None:
+        self.amount_editing = True
+
+    def amount_blur(self, e: Any = None) -> None:
+        self.amount_editing = False
+
     def start(self, e: Any = None) -> None:
+        """Start game. A tap on Start can reach the app before the stakes field's last change
+        (the browser sends the tap first, about once in a dozen quick taps): while the field
+        has the focus, the focus moves to Start first, which makes the browser send the
+        field's last change and then its blur, and the game is made after the blur."""
+        page = self.app.page
+        if page is None or not self.amount_editing:
+            self.create()
+        elif not self.starting:
+            self.starting = True
+            page.run_task(self._start_after_blur, page)
+
+    async def _start_after_blur(self, page: Any) -> None:
+        try:
+            await asyncio.wait_for(self.start_button.focus(), timeout=2)
+            deadline = asyncio.get_running_loop().time() + 2
+            while self.amount_editing and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.02)
+        except (TimeoutError, RuntimeError):
+            pass  # no answer from the browser: the field as last sent is all there is
+        finally:
+            self.starting = False
+        page.run_thread(self.create)
+
+    def create(self) -> None:
         # the field as the browser last sent it: Flet applies a field's new value as the
         # message arrives but runs its change handler on a worker thread, which a quick tap
         # on Start can overtake

@@ -336,7 +336,10 @@ def reach(page: Page, loc: Locator, tries: int = 12) -> None:
         # the wheel inside the panel, clear of the screen's padding
         y = min(max(box["y"] + box["height"] / 2, size["height"] * 0.25), size["height"] * 0.75)
         page.mouse.move(x, y)
-        page.mouse.wheel(0, 120 if box["y"] > 0 else -120)
+        # as far as the control is off the screen, a flick at a time
+        below = box["y"] + box["height"] - size["height"] + 40
+        page.mouse.wheel(0, min(max(below, 120), 600) if box["y"] > 0
+                         else -min(max(40 - box["y"], 120), 600))
         page.wait_for_timeout(250)
     raise AssertionError(f"{loc} cannot be scrolled onto the screen: {loc.bounding_box()}")
 

@@ -7,6 +7,7 @@ flags, sentences), the same things the browser tests read from the accessibility
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
@@ -560,3 +561,40 @@ def test_turning_a_tablet_or_shrinking_to_a_phone_rebuilds_the_table_for_its_new
     same = app.screen
     app._on_resize(SimpleNamespace(width=390, height=800))  # same form: only relaid out
     assert app.screen is same
+
+
+def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
+        app: App) -> None:
+    """Issue 12, item 3: a tap on Start can reach the app before the stakes field's last
+    change. While the field has the focus, Start moves the focus to itself and makes the
+    game only once the field's blur is in, which the browser sends after its last change."""
+    import asyncio
+
+    tap(app.screen.view, "New table")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    for name in ("Ann", "Bo"):
+        screen.name_field.value = name
+        tap(screen.view, "Add player")
+    screen.amount_focus()  # the referee tapped into the field and typed "2": not yet in
+
+    class Browser:
+        """The browser's side: the focus leaves the field, its last change then its blur
+        arrive; the app's tasks run here, its threads at once."""
+
+        def run_task(self, handler: Any, *args: Any) -> None:
+            asyncio.run(handler(*args))
+
+        def run_thread(self, handler: Any, *args: Any) -> None:
+            app.page = None  # the game opens without a browser to tell
+            handler(*args)
+
+    async def focus_moves_to_start() -> None:
+        screen.amount_field.value = "2"
+        screen.amount_blur()
+
+    app.page = Browser()  # type: ignore[assignment]
+    object.__setattr__(screen.start_button, "focus", focus_moves_to_start)
+    tap(screen.view, "Start game")
+    assert isinstance(app.screen, GameScreen)
+    assert app.screen.game.table.stakes == Stakes("counters", 2)
