@@ -569,6 +569,7 @@ def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
     change. While the field has the focus, Start moves the focus to itself and makes the
     game only once the field's blur is in, which the browser sends after its last change."""
     import asyncio
+    import threading
 
     tap(app.screen.view, "New table")
     screen = app.screen
@@ -583,7 +584,10 @@ def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
         arrive; the app's tasks run here, its threads at once."""
 
         def run_task(self, handler: Any, *args: Any) -> None:
-            asyncio.run(handler(*args))
+            # a loop of its own, on a thread of its own (a browser test's may be running)
+            worker = threading.Thread(target=asyncio.run, args=(handler(*args),))
+            worker.start()
+            worker.join()
 
         def run_thread(self, handler: Any, *args: Any) -> None:
             app.page = None  # the game opens without a browser to tell
