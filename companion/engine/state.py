@@ -586,6 +586,8 @@ class TableState:
         for i in range(n):
             self.sitting_out[i] = False
             self.in_round[i] = False
+            # a knock says who was dealt a fool this round: the round has ended
+            self.knocked[i] = False
         self.exchanges = []
         self.handback = ()
         self.turn = None
