@@ -294,9 +294,13 @@ class GameScreen:
             target = state.asked
         elif state.phase in ("turns", "asking"):
             target = state.turn
+        elif state.phase == "over" and state.winners:
+            target = state.winners[0]  # the game-over panel takes the height: the winner
         else:
             target = -1
-        if (target < 0 or target == self.scrolled_to or not self.seat_scrolls
+        # the oval fits its seats until a panel as tall as the game over's squeezes it
+        scrolls = self.seat_scrolls or state.phase == "over"
+        if (target < 0 or target == self.scrolled_to or not scrolls
                 or self.app.page is None):
             return
         self.scrolled_to = target
@@ -337,7 +341,8 @@ class GameScreen:
         self.picker_key = None
         self.picker_box = None
         if phase == "over":
-            return game_over_panel(state, self.rematch, lambda e: self.app.go("/"), self.app.tr)
+            return game_over_panel(state, self.rematch, lambda e: self.app.go("/"), self.app.tr,
+                                   narrow=self.app.phone)
         if phase == "ready":
             if self.show_settlement():
                 return settlement_panel(state, self.next_round, self.app.tr)
