@@ -16,7 +16,16 @@ from companion.i18n import N_
 from companion.store import StoreError
 
 from . import theme
-from .widgets import body, button, error_text, heading, icon_button, show_error, top_actions
+from .widgets import (
+    body,
+    button,
+    error_text,
+    heading,
+    icon_button,
+    note_name_length,
+    show_error,
+    top_actions,
+)
 from .words import (
     CHOICE_WORDS,
     field_help,
@@ -274,8 +283,7 @@ class NewTableScreen:
     # --- handlers -----------------------------------------------------------------------------
 
     def typed(self, e: Any = None) -> None:
-        if self.name_error.visible:
-            show_error(self.name_error, None)
+        if note_name_length(self.name_field, self.name_error, self.app.tr):
             self.app.refresh()
 
     def add_player(self, e: Any = None) -> None:
@@ -321,6 +329,12 @@ class NewTableScreen:
         _ = self.app.tr
         field = ft.TextField(label=_("New name"), value=name, max_length=MAX_NAME, autofocus=True)
         problem = error_text()
+
+        def typed(e: Any = None) -> None:
+            if note_name_length(field, problem, self.app.tr):
+                self.app.refresh()
+
+        field.on_change = typed
 
         def save(e: Any = None) -> None:
             new = (field.value or "").strip()

@@ -77,3 +77,21 @@ def test_turning_a_phone_keeps_a_journal_being_pasted_and_the_quiz_name(app: App
     quiz.name_field.value = "Siri"
     turn(app)
     assert isinstance(app.screen, QuizScreen) and app.screen.name_field.value == "Siri"
+
+
+def test_a_full_length_name_is_said_so_while_typing(app: App) -> None:
+    """Issue 12, item 8: the field stops taking letters at 24 without a word: the error line
+    says so as the 24th goes in, and goes when the name is shorter again."""
+    app.go("/new")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    screen.name_field.value = "A" * 23
+    screen.typed()
+    assert not screen.name_error.visible
+    screen.name_field.value = "A" * 24
+    screen.typed()
+    assert screen.name_error.visible
+    assert screen.name_error.value == "A name has at most 24 characters."
+    screen.name_field.value = "A" * 20
+    screen.typed()
+    assert not screen.name_error.visible
