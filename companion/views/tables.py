@@ -75,9 +75,11 @@ class TablesScreen:
                      button(_("Cancel"), self.hide_import, kind="text")], wrap=True),
              self.import_error,
              self.recover_button],
-            visible=False,
+            visible=False, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        self.export_box = ft.Column([], visible=False)
+        # the journal field as wide as the screen (a field in a column is 300 px by default)
+        self.export_box = ft.Column([], visible=False,
+                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.exported: int | None = None  # the game whose journal the export box shows
         notice = getattr(app.store, "recovery_notice", None)
         if notice:
