@@ -136,7 +136,10 @@ class GameScreen:
             body_rows.append(ft.Row(tools, spacing=0 if app.phone else 8,
                                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN if app.phone
                                     else ft.MainAxisAlignment.START))
-        self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True)
+        self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True,
+                                     on_size_change=self.seats_resized,
+                                     size_change_interval=100)
+        self.seat_box: tuple[int, int] | None = None  # the seats' column as last laid out
         self.seat_scrolls = False  # whether the seats may not all fit (see `relayout`)
         self.scrolled_to = -1  # the seat last scrolled into view
         for i, tile in enumerate(self.tiles):
@@ -189,6 +192,23 @@ class GameScreen:
         height = self.app.height - 64 - 24 - tools - 90 - 200
         if self.sideways:  # half the width, the whole height
             width, height = (width - 10) / 2, self.app.height - 64 - 24 - tools
+        self.place_seats(width, height)
+
+    def seats_resized(self, e: Any) -> None:
+        """The seats' column as the browser laid it out: the oval is fitted to the height the
+        banner and the question leave it (a long banner, the settlement, the game over), so
+        no seat is cut off at its foot. A phone's list and a crowded table's grid scroll
+        themselves and stay as they are (rebuilding them costs a tap's worth of patch)."""
+        box = (round(e.width), round(e.height))
+        if box == self.seat_box or box[0] <= 0 or box[1] <= 0:
+            return
+        self.seat_box = box
+        if self.app.phone or len(self.tiles) > 12:
+            return
+        self.place_seats(*box)
+        self.app.refresh(self.seat_scroll)
+
+    def place_seats(self, width: float, height: float) -> None:
         self.seat_area.content, self.seat_scrolls = layout(self.tiles, self.pool, width, height)
         # a grid or a list scrolls itself (and needs a bounded height); the oval scrolls in the
         # seat column
