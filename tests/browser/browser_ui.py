@@ -358,6 +358,28 @@ def stored_game(page: Page, data_dir: Path) -> Any:
         store.close()
 
 
+def table_at_the_reveal(page: Page, url: str, size: dict[str, int], players: list[str],
+                        rules: str = "damm") -> None:
+    """A new table of `players` (the first deals) in a window of `size`, dealt, every seat
+    standing: the piece picker is up."""
+    page.set_viewport_size(size)
+    open_tables(page, url)
+    new_table(page, players, rules=rules, dealer=players[0])
+    tap_and_wait(page, "Deal")
+    while not button(page, "Settle").count():
+        tap_and_wait(page, "Stand")
+    button(page, "Settle").wait_for(state="attached")
+
+
+def stand_round(game: Any) -> None:
+    """A stored game from its deal: every seat stands in turn (through the store)."""
+    from companion.engine import Deal, Stand
+
+    game.apply(Deal())
+    while game.state.phase == "turns":
+        game.apply(Stand(game.state.turn_name or ""))
+
+
 def tap_and_wait(page: Page, name: str, exact: bool = True, identifier: str = "phase") -> str:
     """Tap a button and wait until the question text changes; returns the new text ("" when
     the screen no longer asks a question there, e.g. the reveal's piece picker)."""

@@ -7,10 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_ui import ISSUE_SIZES, AppServer, enable_semantics, hook, in_view, wait_text
+from browser_ui import (
+    ISSUE_SIZES,
+    AppServer,
+    enable_semantics,
+    hook,
+    in_view,
+    stand_round,
+    wait_text,
+)
 from playwright.sync_api import Page
 
-from companion.engine import Deal, Reveal, Stakes, Stand, Table
+from companion.engine import Reveal, Stakes, Table
 from companion.store import Store
 
 SEATS = ("Ann", "Bo", "Cy", "Dag", "Eli", "Finn")
@@ -24,9 +32,7 @@ def game_won_by_the_last_seat(data_dir: Path) -> int:
         game = store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
                                        seats=SEATS, dealer="Ann"))
         while game.state.phase != "over":
-            game.apply(Deal())
-            while game.state.phase == "turns":
-                game.apply(Stand(game.state.turn_name or ""))
+            stand_round(game)
             left = [n for i, n in enumerate(game.state.names) if game.state.in_round[i]]
             high = iter(("12", "11", "10", "9", "8"))
             game.apply(Reveal(tuple((n, "0" if n == left[0] else next(high)) for n in left)))

@@ -9,10 +9,8 @@ from browser_ui import (
     AppServer,
     button,
     hook_text,
-    new_table,
-    open_tables,
     pick_piece,
-    tap_and_wait,
+    table_at_the_reveal,
 )
 from playwright.sync_api import Page
 
@@ -20,13 +18,7 @@ from playwright.sync_api import Page
 @pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_the_picker_says_which_seats_lack_a_piece_and_which_pieces_are_used_up(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
-    page.set_viewport_size(size)
-    open_tables(page, server.url)
-    new_table(page, ["Ann", "Bo", "Cy"], dealer="Ann")
-    tap_and_wait(page, "Deal")
-    for _seat in range(3):
-        tap_and_wait(page, "Stand")
-    button(page, "Settle").wait_for(state="attached")
+    table_at_the_reveal(page, server.url, size, ["Ann", "Bo", "Cy"])
     assert hook_text(page, "picker-status") == (
         "Settle once every seat has a piece; still without one: Ann, Bo and Cy.")
     pick_piece(page, "fool")

@@ -16,10 +16,11 @@ from browser_ui import (
     in_view,
     reach,
     reveal,
+    stand_round,
 )
 from playwright.sync_api import Page
 
-from companion.engine import Deal, Stakes, Stand, Table
+from companion.engine import Stakes, Table
 from companion.store import Store
 
 SEATS = ("Ann", "Bo", "Cy", "Dag", "Eli", "Finn")
@@ -31,9 +32,7 @@ def game_at_the_reveal(data_dir: Path) -> int:
     try:
         game = store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
                                        seats=SEATS, dealer="Bo"))
-        game.apply(Deal())
-        while game.state.phase == "turns":
-            game.apply(Stand(game.state.turn_name or ""))
+        stand_round(game)
         return game.id
     finally:
         store.close()

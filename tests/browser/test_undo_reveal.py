@@ -10,13 +10,11 @@ from browser_ui import (
     ISSUE_SIZES,
     AppServer,
     button,
-    new_table,
-    open_tables,
     pick_piece,
     reveal,
     stored_game,
+    table_at_the_reveal,
     tap,
-    tap_and_wait,
 )
 from playwright.sync_api import Page
 
@@ -24,12 +22,7 @@ from playwright.sync_api import Page
 @pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_undoing_a_reveal_keeps_every_piece_entered(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
-    page.set_viewport_size(size)
-    open_tables(page, server.url)
-    new_table(page, ["Ann", "Bo", "Cy"], dealer="Ann")
-    tap_and_wait(page, "Deal")
-    for _seat in range(3):
-        tap_and_wait(page, "Stand")
+    table_at_the_reveal(page, server.url, size, ["Ann", "Bo", "Cy"])
     reveal(page, {"Ann": "12", "Bo": "5", "Cy": "0"})
     button(page, "Next round").wait_for(state="attached")
     tap(page, "Undo")

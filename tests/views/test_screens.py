@@ -41,15 +41,21 @@ def new_game(app: App, rules: str = "damm", seats: tuple[str, ...] = SEATS,
     return app.screen
 
 
-def test_start_reads_the_stakes_field_even_before_its_change_handler_ran(app: App) -> None:
-    """Flet sets a field's value as the browser's message arrives but runs its change handler
-    on a worker thread: a quick tap on Start may come first. Start reads the field itself."""
+def new_table_of(app: App, *names: str) -> NewTableScreen:
+    """New table, from the tables screen, with these players added."""
     tap(app.screen.view, "New table")
     screen = app.screen
     assert isinstance(screen, NewTableScreen)
-    for name in ("Ann", "Bo"):
+    for name in names:
         screen.name_field.value = name
         tap(screen.view, "Add player")
+    return screen
+
+
+def test_start_reads_the_stakes_field_even_before_its_change_handler_ran(app: App) -> None:
+    """Flet sets a field's value as the browser's message arrives but runs its change handler
+    on a worker thread: a quick tap on Start may come first. Start reads the field itself."""
+    screen = new_table_of(app, "Ann", "Bo")
     screen.amount_field.value = "1"  # typed; the handler has not run: screen.amount is 3
     assert screen.amount == 3
     tap(screen.view, "Start game")
@@ -571,12 +577,7 @@ def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
     import asyncio
     import threading
 
-    tap(app.screen.view, "New table")
-    screen = app.screen
-    assert isinstance(screen, NewTableScreen)
-    for name in ("Ann", "Bo"):
-        screen.name_field.value = name
-        tap(screen.view, "Add player")
+    screen = new_table_of(app, "Ann", "Bo")
     screen.amount_focus()  # the referee tapped into the field and typed "2": not yet in
 
     class Browser:
