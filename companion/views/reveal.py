@@ -64,13 +64,14 @@ class PiecePicker:
                 [ft.Container(seats_part, width=300), ft.Container(self.grid, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
             )
-        question = ft.Column([ft.Semantics(identifier="phase", content=self.prompt),
-                              ft.Semantics(identifier="picker-status", content=self.status)],
-                             spacing=2, tight=True)
+        status = ft.Semantics(identifier="picker-status", content=self.status)
+        question: ft.Control = ft.Semantics(identifier="phase", content=self.prompt)
         if narrow:
-            self.control = ft.Column([question, body, self.done_button], spacing=10)
+            # under the button it explains: the grid and the button keep the phone's height
+            self.control = ft.Column([question, body, self.done_button, status], spacing=10)
         else:
             # beside the prompt, so a long column of seats (20, 40) never pushes it out of view
+            question = ft.Column([question, status], spacing=2, tight=True)
             self.control = ft.Column(
                 [ft.Row([ft.Container(question, expand=True), self.done_button],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER),
