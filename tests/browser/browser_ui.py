@@ -279,16 +279,8 @@ def choose(page: Page, label: str) -> None:
     _last_tap[id(page)] = time.monotonic()
 
 
-def new_table(
-    page: Page,
-    players: list[str],
-    rules: str = "damm",
-    amount: int | None = None,
-    strokes: bool = False,
-    dealer: str | None = None,
-) -> None:
-    """From the tables screen: name the players, pick the rule book, stakes and dealer, start."""
-    tap(page, "New table")
+def add_players(page: Page, players: list[str]) -> None:
+    """On New table: type each name and add it, again when the tap was lost."""
     for name in players:
         for attempt in range(3):
             type_into(page, "Player name", name)
@@ -302,6 +294,19 @@ def new_table(
                 # player is there all the same
                 if attempt == 2:
                     raise
+
+
+def new_table(
+    page: Page,
+    players: list[str],
+    rules: str = "damm",
+    amount: int | None = None,
+    strokes: bool = False,
+    dealer: str | None = None,
+) -> None:
+    """From the tables screen: name the players, pick the rule book, stakes and dealer, start."""
+    tap(page, "New table")
+    add_players(page, players)
     choose(page, rules)
     if strokes:
         choose(page, "Strokes")

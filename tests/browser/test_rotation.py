@@ -11,6 +11,7 @@ from browser_ui import (
     PHONE_UPRIGHT,
     TABLET,
     AppServer,
+    add_players,
     button,
     open_tables,
     stored_game,
@@ -35,10 +36,7 @@ def test_turning_the_screen_on_new_table_keeps_every_player(
     page.set_viewport_size(first)
     open_tables(page, server.url)
     tap(page, "New table")
-    for name in ("Ann", "Bo", "Cy"):
-        type_into(page, "Player name", name)
-        tap(page, "Add player")
-        button(page, f"Remove {name}").wait_for(state="attached")
+    add_players(page, ["Ann", "Bo", "Cy"])
     type_into(page, "Counters each", "2")
     page.wait_for_timeout(500)  # the typed stakes reach the app before the turn
 

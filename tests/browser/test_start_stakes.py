@@ -10,6 +10,7 @@ import pytest
 from browser_ui import (
     ISSUE_SIZES,
     AppServer,
+    add_players,
     button,
     open_tables,
     reach,
@@ -32,10 +33,7 @@ def test_start_tapped_right_after_typing_the_stakes_gets_them(
     for k in range(TRIES):
         amount = str(2 + k)
         tap(page, "New table")
-        for name in ("Ann", "Bo"):
-            type_into(page, "Player name", name)
-            tap(page, "Add player")
-            button(page, f"Remove {name}").wait_for(state="attached")
+        add_players(page, ["Ann", "Bo"])
         type_into(page, "Counters each", amount)
         start = button(page, "Start game")
         reach(page, start)  # on a phone Start is further down: the finger scrolls to it
