@@ -233,8 +233,10 @@ class App:
 
     def _form(self) -> tuple[object, ...]:
         """What a screen's controls are built for: a phone (and its width, which sizes the
-        answer buttons), a narrow window (the tools get a row of their own), a short one."""
+        answer buttons), a narrow window (the tools get a row of their own), a short one, a
+        phone held sideways (the seats beside the question)."""
         return (self.phone, self.width < 1100, self.height < 700,
+                self.height < theme.SIDEWAYS_HEIGHT,
                 self.width if self.phone else None)
 
     def _on_resize(self, e: ft.PageResizeEvent) -> None:
@@ -246,17 +248,24 @@ class App:
             # a tablet turned (landscape 1280 wide, upright 800) or a window made phone-sized:
             # the screen is built again for its new form, in place, keeping what it held, as
             # for a language switch
-            old = self.screen
-            self.show(self.route, keep_view=True)
-            new_adopt = getattr(self.screen, "adopt", None)
-            if new_adopt is not None:
-                new_adopt(old)
-            self.refresh()
+            self.rebuild()
         elif relayout is not None:
             relayout()
             self.refresh()
         elif was_phone != self.phone:
-            self.show(self.route)
+            # a phone turned sideways crosses the phone width: never lose what was typed
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Builds the screen again where it is (a language switch, a turned screen), keeping
+        what it held: the game is in the store, a screen's own unsaved bits (a new table's
+        players, the pieces picked so far, a typed journal) go across by its `adopt`."""
+        old = self.screen
+        self.show(self.route, keep_view=True)
+        adopt = getattr(self.screen, "adopt", None)
+        if adopt is not None and old is not None:
+            adopt(old)
+            self.refresh()
 
     # --- shared chores -------------------------------------------------------------------------
 
@@ -282,12 +291,7 @@ class App:
                 pass
         if lang != self.tr.lang:
             self.tr = Tr(lang)
-            old = self.screen
-            self.show(self.route, keep_view=True)
-            adopt = getattr(self.screen, "adopt", None)
-            if adopt is not None and old is not None:
-                adopt(old)
-                self.refresh()
+            self.rebuild()
         if self.page is not None:
             self.page.title = self.tr("Gnav Companion")
             if remember and self.prefs is not None:

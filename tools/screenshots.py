@@ -24,6 +24,7 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 from browser_ui import (
     PHONE,
+    PHONE_SIDEWAYS,
     TABLET,
     TABLET_PORTRAIT,
     AppServer,
@@ -52,7 +53,8 @@ from companion.engine import (
 from companion.engine.journal import dumps
 
 OUT = REPO / "docs" / "screenshots"
-SIZES: dict[str, dict[str, int]] = {"phone": PHONE, "tablet": TABLET, "portrait": TABLET_PORTRAIT}
+SIZES: dict[str, dict[str, int]] = {"phone": PHONE, "tablet": TABLET, "portrait": TABLET_PORTRAIT,
+                                    "sideways": PHONE_SIDEWAYS}
 NAMES = ["Åse", "Bjørn", "Cy", "Dag", "Eli", "Finn"]
 MANY = [
     "Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon",
@@ -223,7 +225,7 @@ def main() -> int:
             browser = launch_chromium(pw)
             s = Shooter(browser, server.url, set(args.only))
             both = ["phone", "tablet"]
-            table_sizes = ["phone", "tablet", "portrait"]
+            table_sizes = ["phone", "tablet", "portrait", "sideways"]
 
             def to_tables(page: Page) -> None:
                 tap(page, "Tables")

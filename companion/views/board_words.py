@@ -21,7 +21,7 @@ def board_words(tr: Tr) -> dict[str, str]:
         "dealer": _("deals"),
         "turn": _("turn"),
         "asked": _("asked"),
-        "knocked": _("knocked"),
+        "knocked": _("knocked this round"),
         "sits_out": _("sits out"),
         "out": _("out"),
         "boards": _("Gnav boards"),

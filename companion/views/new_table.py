@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -15,7 +16,16 @@ from companion.i18n import N_
 from companion.store import StoreError
 
 from . import theme
-from .widgets import body, button, error_text, heading, icon_button, show_error, top_actions
+from .widgets import (
+    body,
+    button,
+    error_text,
+    heading,
+    icon_button,
+    note_name_length,
+    show_error,
+    top_actions,
+)
 from .words import (
     CHOICE_WORDS,
     field_help,
@@ -39,6 +49,7 @@ class NewTableScreen:
     def __init__(self, app: Any) -> None:
         self.app = app
         _ = app.tr
+        self.lang = app.tr.lang  # what its sentences are told in
         self.players: list[str] = []
         self.rules = "damm"
         self.house: dict[str, Any] = {}  # field -> value in rule book form (tuples for lists)
@@ -72,7 +83,11 @@ class NewTableScreen:
             label=_("Counters each"), value=str(self.amount), width=200,
             keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: self.set_amount(
                 e.control.value), text_size=theme.BODY,
+            on_focus=self.amount_focus, on_blur=self.amount_blur,
         )
+        # whether the stakes field has the focus (its last keys may still be on their way)
+        self.amount_editing = False
+        self.starting = False  # a Start is waiting for the field's last change
         self.amount_error = error_text()
         self.dealer_group = ft.RadioGroup(value=self.dealer_choice,
                                           on_change=lambda e: self.set_dealer(e.control.value),
@@ -247,7 +262,8 @@ class NewTableScreen:
         self.house_column.controls = rows
 
     def adopt(self, old: Any) -> None:
-        """After a language switch: the same table in the making, told in the new language."""
+        """After a language switch or a turned screen: the same table in the making (players,
+        the name and stakes being typed, what was wrong), told in the new language."""
         if not isinstance(old, NewTableScreen):
             return
         self.players = list(old.players)
@@ -257,12 +273,17 @@ class NewTableScreen:
         self.name_field.value = old.name_field.value
         self.amount_field.value = old.amount_field.value
         self.fill()
+        if old.lang != self.lang:
+            return  # its sentences were told in the other language; the next check retells
+        for mine, theirs in ((self.name_error, old.name_error),
+                             (self.amount_error, old.amount_error),
+                             (self.start_error, old.start_error)):
+            show_error(mine, theirs.value if theirs.visible else None)
 
     # --- handlers -----------------------------------------------------------------------------
 
     def typed(self, e: Any = None) -> None:
-        if self.name_error.visible:
-            show_error(self.name_error, None)
+        if note_name_length(self.name_field, self.name_error, self.app.tr):
             self.app.refresh()
 
     def add_player(self, e: Any = None) -> None:
@@ -308,6 +329,12 @@ class NewTableScreen:
         _ = self.app.tr
         field = ft.TextField(label=_("New name"), value=name, max_length=MAX_NAME, autofocus=True)
         problem = error_text()
+
+        def typed(e: Any = None) -> None:
+            if note_name_length(field, problem, self.app.tr):
+                self.app.refresh()
+
+        field.on_change = typed
 
         def save(e: Any = None) -> None:
             new = (field.value or "").strip()
@@ -409,7 +436,37 @@ class NewTableScreen:
         return Table(rules=self.rules, stakes=Stakes(kind, self.amount),
                      seats=tuple(self.players), dealer=dealer, house=house)
 
+    def amount_focus(self, e: Any = None) -> None:
+        self.amount_editing = True
+
+    def amount_blur(self, e: Any = None) -> None:
+        self.amount_editing = False
+
     def start(self, e: Any = None) -> None:
+        """Start game. A tap on Start can reach the app before the stakes field's last change
+        (the browser sends the tap first, about once in a dozen quick taps): while the field
+        has the focus, the focus moves to Start first, which makes the browser send the
+        field's last change and then its blur, and the game is made after the blur."""
+        page = self.app.page
+        if page is None or not self.amount_editing:
+            self.create()
+        elif not self.starting:
+            self.starting = True
+            page.run_task(self._start_after_blur, page)
+
+    async def _start_after_blur(self, page: Any) -> None:
+        try:
+            await asyncio.wait_for(self.start_button.focus(), timeout=2)
+            deadline = asyncio.get_running_loop().time() + 2
+            while self.amount_editing and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.02)
+        except (TimeoutError, RuntimeError):
+            pass  # no answer from the browser: the field as last sent is all there is
+        finally:
+            self.starting = False
+        page.run_thread(self.create)
+
+    def create(self) -> None:
         # the field as the browser last sent it: Flet applies a field's new value as the
         # message arrives but runs its change handler on a worker thread, which a quick tap
         # on Start can overtake

@@ -21,7 +21,16 @@ from companion.store import StoreError
 from . import theme
 from .pieces import piece_image
 from .quiz_data import Question, questions
-from .widgets import big_button, body, button, error_text, heading, show_error, top_actions
+from .widgets import (
+    big_button,
+    body,
+    button,
+    error_text,
+    heading,
+    note_name_length,
+    show_error,
+    top_actions,
+)
 from .words import piece_title
 
 TOTAL = 10  # questions in one round of the quiz
@@ -127,6 +136,11 @@ class QuizScreen:
         self.quiz.scores = {n: (0, 0) for n in game.state.names}
         self.quiz.rules = game.state.rules.name
         self.quiz.book = game.state.rules
+
+    def adopt(self, old: Any) -> None:
+        """After a language switch or a turned screen: the name being typed."""
+        if isinstance(old, QuizScreen):
+            self.name_field.value = old.name_field.value
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -244,8 +258,7 @@ class QuizScreen:
     def typed(self, e: Any = None) -> None:
         # an on_change keeps the typed name on the server at once, so a quick tap on Add
         # player never reads a stale value
-        if self.name_error.visible:
-            show_error(self.name_error, None)
+        if note_name_length(self.name_field, self.name_error, self.app.tr):
             self.app.refresh()
 
     def add_player(self, e: Any = None) -> None:

@@ -19,7 +19,7 @@ from companion.i18n import EN, Tr
 from . import theme
 from .pieces import piece_face
 from .widgets import Button, big_button
-from .words import piece_title
+from .words import and_list, piece_title
 
 Pieces = tuple[tuple[str, str], ...]
 
@@ -39,6 +39,8 @@ class PiecePicker:
         self.picked: dict[str, str] = {}
         self.current: str | None = seats[0] if seats else None
         self.prompt = ft.Text(prompt, size=theme.QUESTION, weight=ft.FontWeight.BOLD)
+        # why Settle waits and why a piece is greyed out, in words
+        self.status = ft.Text("", size=theme.SMALL + 1, italic=True)
         # every control is made once and changed in place: a pick sends a few small changes,
         # and a second quick tap lands on the same button rather than on a replaced one
         self.seat_parts = {seat: self._seat_part(seat) for seat in seats}
@@ -62,11 +64,14 @@ class PiecePicker:
                 [ft.Container(seats_part, width=300), ft.Container(self.grid, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
             )
-        question = ft.Semantics(identifier="phase", content=self.prompt)
+        status = ft.Semantics(identifier="picker-status", content=self.status)
+        question: ft.Control = ft.Semantics(identifier="phase", content=self.prompt)
         if narrow:
-            self.control = ft.Column([question, body, self.done_button], spacing=10)
+            # under the button it explains: the grid and the button keep the phone's height
+            self.control = ft.Column([question, body, self.done_button, status], spacing=10)
         else:
             # beside the prompt, so a long column of seats (20, 40) never pushes it out of view
+            question = ft.Column([question, status], spacing=2, tight=True)
             self.control = ft.Column(
                 [ft.Row([ft.Container(question, expand=True), self.done_button],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -128,6 +133,13 @@ class PiecePicker:
 
     def pieces(self) -> Pieces:
         return tuple((s, self.picked[s]) for s in self.seats if s in self.picked)
+
+    def restore(self, pieces: Pieces) -> list[ft.Control]:
+        """The picks of an undone reveal or cut, every piece as it was entered, the first
+        seat highlighted to correct; returns the parts that changed."""
+        self.picked = {seat: piece for seat, piece in pieces if seat in self.seats}
+        self.current = self.seats[0] if self.seats else None
+        return self.fill()
 
     # --- handlers ------------------------------------------------------------------------------
 
@@ -204,7 +216,26 @@ class PiecePicker:
         if self.done_button.disabled == self.complete:
             self.done_button.disabled = not self.complete
             changed.append(self.done_button)
+        status = self.status_words()
+        if self.status.value != status:
+            self.status.value = status
+            changed.append(self.status)
         return changed
+
+    def status_words(self) -> str:
+        """Which seats still lack a piece (what {action} waits for) and which pieces are used
+        up, the pack having two of each."""
+        _ = self.tr
+        parts: list[str] = []
+        missing = [s for s in self.seats if s not in self.picked]
+        if missing:
+            parts.append(_("{action} once every seat has a piece; still without one: {seats}.",
+                           action=self.action, seats=and_list(missing, self.tr)))
+        used = [piece_title(p, self.tr).lower() for p in PIECES if self.count(p) >= 2]
+        if used:
+            parts.append(_("The pack has two of each piece: {pieces} cannot be picked again.",
+                           pieces=and_list(used, self.tr)))
+        return " ".join(parts)
 
 
 @dataclass

@@ -233,7 +233,7 @@ class SeatTile:
                                       and not state.in_round[i]):
             words.append(_("sits out"))
         if state.knocked[i]:
-            words.append(_("knocked"))
+            words.append(_("knocked this round"))
         if turn:
             words.append(_("asks") if state.phase == "asking" else _("to play"))
         if asked:

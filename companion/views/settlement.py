@@ -58,7 +58,7 @@ def standings(state: TableState, tr: Tr = EN) -> list[tuple[str, str]]:
 
 
 def game_over_panel(state: TableState, on_rematch: Any, on_tables: Any,
-                    tr: Tr = EN) -> ft.Control:
+                    tr: Tr = EN, narrow: bool = False) -> ft.Control:
     _, _n = tr, tr.n
     winners = [state.names[i] for i in state.winners]
     rows: list[ft.Control] = [
@@ -73,10 +73,13 @@ def game_over_panel(state: TableState, on_rematch: Any, on_tables: Any,
         rows.append(body(_("Last round: {sentences}", sentences=" ".join(last)),
                          size=theme.BODY))
     rows.append(ft.Text(_("Standings"), size=theme.NAME, weight=ft.FontWeight.BOLD))
+    # the words take what the name leaves and wrap: a phone cut them off ("3 counters · wi")
     rows.append(ft.Column(
         [ft.Row([ft.Text(f"{k + 1}. {name}", size=theme.BODY + 2, weight=ft.FontWeight.W_600,
-                         width=240),
-                 body(words)])
+                         width=140 if narrow else 240, no_wrap=True,
+                         overflow=ft.TextOverflow.ELLIPSIS),
+                 body(words, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START)
          for k, (name, words) in enumerate(standings(state, tr))],
         spacing=2,
     ))

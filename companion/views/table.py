@@ -136,13 +136,28 @@ class GameScreen:
             body_rows.append(ft.Row(tools, spacing=0 if app.phone else 8,
                                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN if app.phone
                                     else ft.MainAxisAlignment.START))
-        self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True)
+        self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True,
+                                     on_size_change=self.seats_resized,
+                                     size_change_interval=100)
+        self.seat_box: tuple[int, int] | None = None  # the seats' column as last laid out
         self.seat_scrolls = False  # whether the seats may not all fit (see `relayout`)
         self.scrolled_to = -1  # the seat last scrolled into view
         for i, tile in enumerate(self.tiles):
             tile.control.key = ft.ScrollKey(f"seat-{i}")
         self.build_answers()
-        body_rows += [self.banner, self.error, self.seat_scroll, self.question]
+        # a phone held sideways: the seats beside the banner and the question, each column
+        # scrolling on its own, so every answer is reachable and the asker and the asked
+        # stay in sight
+        self.sideways = not app.phone and app.height < theme.SIDEWAYS_HEIGHT
+        self.question_shown: ft.Control | None = None  # the question's content, unwrapped
+        if self.sideways:
+            self.side = ft.Column([self.banner, self.error, self.question], spacing=10,
+                                  expand=True,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            body_rows.append(ft.Row([self.seat_scroll, self.side], spacing=10, expand=True,
+                                    vertical_alignment=ft.CrossAxisAlignment.STRETCH))
+        else:
+            body_rows += [self.banner, self.error, self.seat_scroll, self.question]
         self.body = ft.Column(body_rows, spacing=10, expand=True,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.view = ft.View(
@@ -175,6 +190,25 @@ class GameScreen:
         # what the bar, the tool row, the banner and the question leave for the seats
         tools = 56 if self.app.width < 1100 else 0
         height = self.app.height - 64 - 24 - tools - 90 - 200
+        if self.sideways:  # half the width, the whole height
+            width, height = (width - 10) / 2, self.app.height - 64 - 24 - tools
+        self.place_seats(width, height)
+
+    def seats_resized(self, e: Any) -> None:
+        """The seats' column as the browser laid it out: the oval is fitted to the height the
+        banner and the question leave it (a long banner, the settlement, the game over), so
+        no seat is cut off at its foot. A phone's list and a crowded table's grid scroll
+        themselves and stay as they are (rebuilding them costs a tap's worth of patch)."""
+        box = (round(e.width), round(e.height))
+        if box == self.seat_box or box[0] <= 0 or box[1] <= 0:
+            return
+        self.seat_box = box
+        if self.app.phone or len(self.tiles) > 12:
+            return
+        self.place_seats(*box)
+        self.app.refresh(self.seat_scroll)
+
+    def place_seats(self, width: float, height: float) -> None:
         self.seat_area.content, self.seat_scrolls = layout(self.tiles, self.pool, width, height)
         # a grid or a list scrolls itself (and needs a bounded height); the oval scrolls in the
         # seat column
@@ -229,16 +263,22 @@ class GameScreen:
                                                 and self.show_settlement()))
         if picking and self.app.phone:
             banner = False  # the picker needs the height; its prompt says it all
-        if self.app.phone and state.phase == "asking" and self.news_asks:
+        if ((self.app.phone or self.sideways) and state.phase == "asking"
+                and self.news_asks):
             banner = False  # the answers need the height; the question says who asks whom
         if banner != self.banner.visible:
             self.banner.visible = banner
             changed.append(self.banner)
         else:
             changed += banner_changed
-        if content is not self.question.content or self.question.expand != picking:
-            self.question.content = content
-            self.question.expand = picking
+        expand = picking or self.sideways
+        if content is not self.question_shown or self.question.expand != expand:
+            self.question_shown = content
+            # sideways the question fills its column and scrolls (the picker scrolls itself)
+            self.question.content = (
+                ft.Column([content], scroll=ft.ScrollMode.AUTO, expand=True)
+                if self.sideways and not picking else content)
+            self.question.expand = expand
             changed.append(self.question)
         else:
             changed += self.asked_changed  # the same question: only what it changed
@@ -274,9 +314,13 @@ class GameScreen:
             target = state.asked
         elif state.phase in ("turns", "asking"):
             target = state.turn
+        elif state.phase == "over" and state.winners:
+            target = state.winners[0]  # the game-over panel takes the height: the winner
         else:
             target = -1
-        if (target < 0 or target == self.scrolled_to or not self.seat_scrolls
+        # the oval fits its seats until a panel as tall as the game over's squeezes it
+        scrolls = self.seat_scrolls or state.phase == "over"
+        if (target < 0 or target == self.scrolled_to or not scrolls
                 or self.app.page is None):
             return
         self.scrolled_to = target
@@ -317,7 +361,8 @@ class GameScreen:
         self.picker_key = None
         self.picker_box = None
         if phase == "over":
-            return game_over_panel(state, self.rematch, lambda e: self.app.go("/"), self.app.tr)
+            return game_over_panel(state, self.rematch, lambda e: self.app.go("/"), self.app.tr,
+                                   narrow=self.app.phone)
         if phase == "ready":
             if self.show_settlement():
                 return settlement_panel(state, self.next_round, self.app.tr)
@@ -536,7 +581,11 @@ class GameScreen:
             self.news = lambda _: [
                 _("Undid: {event}.", event=event_sentence(undone, rules, _)),
                 now_sentence(self.state, _)]
-        self.app.refresh(*self.render())
+        changed = self.render()
+        if isinstance(event, (Reveal, Cut)) and self.picker is not None:
+            # the picker comes back as it was: one piece to correct, not every one to enter
+            changed += self.picker.restore(event.pieces)
+        self.app.refresh(*changed)
         if event is not None:
             self.app.games.announce(self.game.id, self.app)
 

@@ -53,6 +53,7 @@ class TablesScreen:
     def __init__(self, app: Any) -> None:
         self.app = app
         _ = app.tr
+        self.lang = app.tr.lang  # what its sentences are told in
         self.error = error_text()
         self.notice = body("", color=ft.Colors.TERTIARY, visible=False)
         self.list = ft.Column([], spacing=12)
@@ -74,9 +75,12 @@ class TablesScreen:
                      button(_("Cancel"), self.hide_import, kind="text")], wrap=True),
              self.import_error,
              self.recover_button],
-            visible=False,
+            visible=False, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        self.export_box = ft.Column([], visible=False)
+        # the journal field as wide as the screen (a field in a column is 300 px by default)
+        self.export_box = ft.Column([], visible=False,
+                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.exported: int | None = None  # the game whose journal the export box shows
         notice = getattr(app.store, "recovery_notice", None)
         if notice:
             self.notice.value, self.notice.visible = app.tr.error(notice), True
@@ -148,6 +152,23 @@ class TablesScreen:
             ),
         )
 
+    def adopt(self, old: Any) -> None:
+        """After a language switch or a turned screen: the journal being pasted, its error and
+        the export box, as they were."""
+        if not isinstance(old, TablesScreen):
+            return
+        self.import_field.value = old.import_field.value
+        self.import_box.visible = old.import_box.visible
+        if old.exported is not None:
+            self.export(old.exported)
+        if old.lang == self.lang:  # else its sentences were told in the other language
+            show_error(self.import_error, old.import_error.value if old.import_error.visible
+                       else None)
+            self.damaged = old.damaged
+            self.recover_button.content = old.recover_button.content
+            self.recover_button.visible = old.recover_button.visible
+            show_error(self.error, old.error.value if old.error.visible else None)
+
     # --- actions -------------------------------------------------------------------------------
 
     def new_table(self, e: Any = None) -> None:
@@ -216,10 +237,12 @@ class TablesScreen:
             ], wrap=True),
         ]
         self.export_box.visible = True
+        self.exported = game_id
         self.app.refresh()
 
     def hide_export(self, e: Any = None) -> None:
         self.export_box.visible = False
+        self.exported = None
         self.export_box.controls = []
         self.app.refresh()
 

@@ -17,6 +17,8 @@ QUESTION = 24
 SMALL = 15
 
 PHONE_WIDTH = 700  # below this the seats are a list and the picker stacks
+SIDEWAYS_HEIGHT = 500  # wider than a phone but below this tall (a phone held sideways): the
+# table puts the seats beside the question, not above it
 
 
 def themes() -> tuple[ft.Theme, ft.Theme]:

@@ -39,6 +39,10 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
+# the sizes of the first evening at the table (issue 12): a phone upright and sideways
+PHONE_UPRIGHT = {"width": 412, "height": 915}
+PHONE_SIDEWAYS = {"width": 915, "height": 412}
+ISSUE_SIZES = (PHONE_UPRIGHT, PHONE_SIDEWAYS, TABLET)
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
@@ -278,16 +282,8 @@ def choose(page: Page, label: str) -> None:
     _last_tap[id(page)] = time.monotonic()
 
 
-def new_table(
-    page: Page,
-    players: list[str],
-    rules: str = "damm",
-    amount: int | None = None,
-    strokes: bool = False,
-    dealer: str | None = None,
-) -> None:
-    """From the tables screen: name the players, pick the rule book, stakes and dealer, start."""
-    tap(page, "New table")
+def add_players(page: Page, players: list[str]) -> None:
+    """On New table: type each name and add it, again when the tap was lost."""
     for name in players:
         for attempt in range(3):
             type_into(page, "Player name", name)
@@ -301,6 +297,19 @@ def new_table(
                 # player is there all the same
                 if attempt == 2:
                     raise
+
+
+def new_table(
+    page: Page,
+    players: list[str],
+    rules: str = "damm",
+    amount: int | None = None,
+    strokes: bool = False,
+    dealer: str | None = None,
+) -> None:
+    """From the tables screen: name the players, pick the rule book, stakes and dealer, start."""
+    tap(page, "New table")
+    add_players(page, players)
     choose(page, rules)
     if strokes:
         choose(page, "Strokes")
@@ -311,6 +320,72 @@ def new_table(
     button(page, "Undo").wait_for(state="attached")
     # the address follows the screen a moment later; tests read the game's id from it
     page.wait_for_url(re.compile(r"/game/\d+$"))
+
+
+def in_view(page: Page, loc: Locator) -> bool:
+    """Whether the control's whole box is on the screen."""
+    box = loc.bounding_box()
+    size = page.viewport_size
+    return (box is not None and size is not None and box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= size["height"] + 0.5
+            and box["x"] + box["width"] <= size["width"] + 0.5)
+
+
+def reach(page: Page, loc: Locator, tries: int = 12) -> None:
+    """Scroll the panel the control is in (the wheel over the control's column) until the
+    control is wholly on the screen, as a finger would; fails when it never gets there."""
+    for _attempt in range(tries):
+        if in_view(page, loc):
+            return
+        box = loc.bounding_box()
+        size = page.viewport_size
+        assert box is not None and size is not None
+        x = min(max(box["x"] + box["width"] / 2, 1), size["width"] - 1)
+        # the wheel inside the panel, clear of the screen's padding
+        y = min(max(box["y"] + box["height"] / 2, size["height"] * 0.25), size["height"] * 0.75)
+        page.mouse.move(x, y)
+        # as far as the control is off the screen, a flick at a time
+        below = box["y"] + box["height"] - size["height"] + 40
+        page.mouse.wheel(0, min(max(below, 120), 600) if box["y"] > 0
+                         else -min(max(40 - box["y"], 120), 600))
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{loc} cannot be scrolled onto the screen: {loc.bounding_box()}")
+
+
+def stored_game(page: Page, data_dir: Path) -> Any:
+    """The game the page shows (its id read from the address) as stored: its `table` and
+    `state`."""
+    from companion.store import Store  # the store only for the tests that read it
+
+    match = re.search(r"/game/(\d+)", page.url)
+    assert match is not None, f"the page shows no game: {page.url}"
+    store = Store(data_dir)
+    try:
+        return store.open_game(int(match.group(1)))
+    finally:
+        store.close()
+
+
+def table_at_the_reveal(page: Page, url: str, size: dict[str, int], players: list[str],
+                        rules: str = "damm") -> None:
+    """A new table of `players` (the first deals) in a window of `size`, dealt, every seat
+    standing: the piece picker is up."""
+    page.set_viewport_size(size)
+    open_tables(page, url)
+    new_table(page, players, rules=rules, dealer=players[0])
+    tap_and_wait(page, "Deal")
+    while not button(page, "Settle").count():
+        tap_and_wait(page, "Stand")
+    button(page, "Settle").wait_for(state="attached")
+
+
+def stand_round(game: Any) -> None:
+    """A stored game from its deal: every seat stands in turn (through the store)."""
+    from companion.engine import Deal, Stand
+
+    game.apply(Deal())
+    while game.state.phase == "turns":
+        game.apply(Stand(game.state.turn_name or ""))
 
 
 def tap_and_wait(page: Page, name: str, exact: bool = True, identifier: str = "phase") -> str:

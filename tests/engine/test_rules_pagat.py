@@ -7,6 +7,8 @@ unless a test says otherwise Ann deals, so the turns run Bo, Cy, Dag and Ann las
 
 from __future__ import annotations
 
+from companion.engine import parse_event
+
 from .helpers import (
     GNAV_MD,
     SEEDS,
@@ -100,6 +102,22 @@ def test_pagat_knock_when_dealt_the_fool() -> None:
     state = play(pagat(), deal(), knock("Dag"), *ALL_STAND,
                  reveal(Ann="3", Bo="4", Cy="5", Dag="fool"), deal())
     assert state.knocked == [False, False, False, False]
+
+
+def test_pagat_knocked_holds_for_the_round_it_was_dealt_in() -> None:
+    """If a player is dealt the Fool, they must knock the table to alert other players to this
+    fact.
+    """
+    # a knock tells what was dealt, so it holds for that round: the knock stays news while the round lasts, also once Dag has swapped the fool away
+    state = play(pagat(), deal(), knock("Dag"), stand("Bo"), stand("Cy"), change("Dag"),
+                 reply("Ann", "none"))
+    assert state.phase == "turns" and state.knocked == [False, False, False, True]
+    # the round has ended with the reveal: nobody has knocked in the next one yet
+    state.apply(parse_event(stand("Ann")))
+    state.apply(parse_event(reveal(Ann="fool", Bo="4", Cy="5", Dag="3")))
+    assert state.phase == "ready"
+    assert state.knocked == [False, False, False, False]
+    assert state.as_json()["seats"][3]["knocked"] is False
 
 
 # --- the turns -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ flags, sentences), the same things the browser tests read from the accessibility
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
@@ -40,15 +41,21 @@ def new_game(app: App, rules: str = "damm", seats: tuple[str, ...] = SEATS,
     return app.screen
 
 
-def test_start_reads_the_stakes_field_even_before_its_change_handler_ran(app: App) -> None:
-    """Flet sets a field's value as the browser's message arrives but runs its change handler
-    on a worker thread: a quick tap on Start may come first. Start reads the field itself."""
+def new_table_of(app: App, *names: str) -> NewTableScreen:
+    """New table, from the tables screen, with these players added."""
     tap(app.screen.view, "New table")
     screen = app.screen
     assert isinstance(screen, NewTableScreen)
-    for name in ("Ann", "Bo"):
+    for name in names:
         screen.name_field.value = name
         tap(screen.view, "Add player")
+    return screen
+
+
+def test_start_reads_the_stakes_field_even_before_its_change_handler_ran(app: App) -> None:
+    """Flet sets a field's value as the browser's message arrives but runs its change handler
+    on a worker thread: a quick tap on Start may come first. Start reads the field itself."""
+    screen = new_table_of(app, "Ann", "Bo")
     screen.amount_field.value = "1"  # typed; the handler has not run: screen.amount is 3
     assert screen.amount == 3
     tap(screen.view, "Start game")
@@ -196,6 +203,36 @@ def test_reveal_picker_uses_a_piece_at_most_twice_and_settles(app: App) -> None:
     tap(screen.view, "Undo")
     assert screen.game.state.phase == "reveal"
     assert texts(identified(screen.view, "banner"))[0].startswith("Undid: the reveal")
+
+
+def test_undoing_a_reveal_brings_the_picker_back_with_every_piece_entered(app: App) -> None:
+    """Issue 12, item 5: to correct one piece the referee must not enter them all again."""
+    screen = new_game(app)
+    play_to_reveal(screen)
+    for piece in ("3", "9", "owl", "12"):  # Ann, Bo, Cy, Dag
+        tap(screen.view, piece)
+    tap(screen.view, "Settle")
+    tap(screen.view, "Undo")
+    picker = screen.picker
+    assert picker is not None and screen.game.state.phase == "reveal"
+    assert picker.picked == {"Ann": "3", "Bo": "9", "Cy": "owl", "Dag": "12"}
+    assert not buttons(screen.view)["Settle"].disabled
+    tap(screen.view, "Cy's piece")
+    tap(screen.view, "10")  # the one correction
+    tap(screen.view, "Settle")
+    assert screen.game.state.last_round is not None
+    assert dict(screen.game.state.last_round.pieces)["Cy"] == "10"
+
+
+def test_undoing_a_draw_for_dealer_brings_its_pieces_back(app: App) -> None:
+    screen = new_game(app, seats=("Ann", "Bo", "Cy"), dealer=None)
+    for piece in ("5", "cuckoo", "2"):
+        tap(screen.view, piece)
+    tap(screen.view, "Cut")
+    tap(screen.view, "Undo")
+    assert screen.game.state.phase == "cut"
+    assert screen.picker is not None
+    assert screen.picker.picked == {"Ann": "5", "Bo": "cuckoo", "Cy": "2"}
 
 
 def test_draw_for_dealer_redraws_a_tie(app: App) -> None:
@@ -530,3 +567,39 @@ def test_turning_a_tablet_or_shrinking_to_a_phone_rebuilds_the_table_for_its_new
     same = app.screen
     app._on_resize(SimpleNamespace(width=390, height=800))  # same form: only relaid out
     assert app.screen is same
+
+
+def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
+        app: App) -> None:
+    """Issue 12, item 3: a tap on Start can reach the app before the stakes field's last
+    change. While the field has the focus, Start moves the focus to itself and makes the
+    game only once the field's blur is in, which the browser sends after its last change."""
+    import asyncio
+    import threading
+
+    screen = new_table_of(app, "Ann", "Bo")
+    screen.amount_focus()  # the referee tapped into the field and typed "2": not yet in
+
+    class Browser:
+        """The browser's side: the focus leaves the field, its last change then its blur
+        arrive; the app's tasks run here, its threads at once."""
+
+        def run_task(self, handler: Any, *args: Any) -> None:
+            # a loop of its own, on a thread of its own (a browser test's may be running)
+            worker = threading.Thread(target=asyncio.run, args=(handler(*args),))
+            worker.start()
+            worker.join()
+
+        def run_thread(self, handler: Any, *args: Any) -> None:
+            app.page = None  # the game opens without a browser to tell
+            handler(*args)
+
+    async def focus_moves_to_start() -> None:
+        screen.amount_field.value = "2"
+        screen.amount_blur()
+
+    app.page = Browser()  # type: ignore[assignment]
+    object.__setattr__(screen.start_button, "focus", focus_moves_to_start)
+    tap(screen.view, "Start game")
+    assert isinstance(app.screen, GameScreen)
+    assert app.screen.game.table.stakes == Stakes("counters", 2)
