@@ -48,7 +48,7 @@ def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
             "out": state.out[i] and i not in state.winners,
             "sits_out": state.sitting_out[i],
             "in_round": state.in_round[i],
-            "knocked": state.knocked[i],
+            "knocked": state.knocked[i] and state.in_round[i],  # as the referee's seats say
             # as on the referee's screen: a finished game has no dealer (the last may be out)
             "dealer": state.dealer == i and state.phase != "over",
             "turn": state.turn == i,

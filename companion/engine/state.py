@@ -616,8 +616,6 @@ class TableState:
             self.sitting_out[i] = False
             self.in_round[i] = False
             self.holds[i] = None
-            # a knock says who was dealt a fool this round: the round has ended
-            self.knocked[i] = False
         self.query = None
         self.exchanges = []
         self.handback = ()

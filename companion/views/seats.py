@@ -232,7 +232,9 @@ class SeatTile:
         elif state.sitting_out[i] or (state.phase in ("turns", "asking", "reveal")
                                       and not state.in_round[i]):
             words.append(_("sits out"))
-        if state.knocked[i]:
+        # a knock tells what was dealt this round: once the reveal has ended the round it is
+        # old news (the engine keeps it until the next deal, as the journal has always read)
+        if state.knocked[i] and state.in_round[i]:
             words.append(_("knocked this round"))
         if turn:
             words.append(_("asks") if state.phase == "asking" else _("to play"))

@@ -108,16 +108,15 @@ def test_pagat_knocked_holds_for_the_round_it_was_dealt_in() -> None:
     """If a player is dealt the Fool, they must knock the table to alert other players to this
     fact.
     """
-    # a knock tells what was dealt, so it holds for that round: the knock stays news while the round lasts, also once Dag has swapped the fool away
+    # a knock tells what was dealt: it stays news while the round lasts, also once Dag has
+    # swapped the fool away (the screens say "knocked this round" only while it lasts)
     state = play(pagat(), deal(), knock("Dag"), stand("Bo"), stand("Cy"), change("Dag"),
                  reply("Ann", "none"))
     assert state.phase == "turns" and state.knocked == [False, False, False, True]
-    # the round has ended with the reveal: nobody has knocked in the next one yet
+    assert state.in_round[3]
     state.apply(parse_event(stand("Ann")))
     state.apply(parse_event(reveal(Ann="fool", Bo="4", Cy="5", Dag="3")))
-    assert state.phase == "ready"
-    assert state.knocked == [False, False, False, False]
-    assert state.as_json()["seats"][3]["knocked"] is False
+    assert state.phase == "ready" and not any(state.in_round)
 
 
 # --- the turns -----------------------------------------------------------------------------
