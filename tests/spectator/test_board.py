@@ -20,6 +20,7 @@ from companion.engine import Change, Deal, Reply, Reveal, Stakes, Stand, Table, 
 from companion.store import Game, Store
 from companion.views.share import ShareScreen
 
+from ..aside import run_aside
 from ..views.helpers import identified, tap, texts
 
 SEATS = ("Ann", "Bo", "Cy")
@@ -493,7 +494,6 @@ def test_live_boards_are_capped_in_all_and_per_address_and_a_refusal_keeps_nothi
     """Issue 11 item 5: "1,100 idle /board/1/events connections (no token needed) stop new
     boards ... Cap live board streams (in total and per client address, with a clear page for
     the refused one)"."""
-    import asyncio
 
     from companion.board.web import board_app
 
@@ -531,7 +531,7 @@ def test_live_boards_are_capped_in_all_and_per_address_and_a_refusal_keeps_nothi
     def await_body(stream: Stream) -> bytes:
         return stream.body
 
-    asyncio.run(scenario())
+    run_aside(scenario())
     nothing_kept(hub)
 
 

@@ -24,9 +24,13 @@ SHORT_LINES_MB = 20
 
 def peak_mb(code: str, *args: str) -> tuple[float, str, str]:
     """Runs `code` in a fresh Python; its peak resident size in MB, its stdout and stderr."""
+    # VmHWM, not getrusage's ru_maxrss: Linux carries a process's peak across fork and exec,
+    # so a child of a test run grown to 300 MB reported 300 MB whatever it did itself
     probe = textwrap.dedent(code) + textwrap.dedent("""
-        import resource, sys
-        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+        import sys
+        with open("/proc/self/status", encoding="ascii") as status:
+            peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+        print(peak, file=sys.stderr)
     """)
     done = subprocess.run([sys.executable, "-c", probe, *args], cwd=REPO, capture_output=True,
                           text=True, timeout=300, check=False)
