@@ -13,7 +13,7 @@ from companion.app import App, Games
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
 from companion.engine import Change, Deal, Query, Stakes, Stand, Table
-from companion.store import Store
+from companion.store import DB_NAME, Store
 from companion.views.history import HistoryScreen
 from companion.views.table import GameScreen
 
@@ -123,3 +123,17 @@ def test_the_board_keeps_the_answer_after_the_dealers_next_call(tmp_path: Path) 
 def test_no_question_under_pagat(app: App) -> None:
     screen = to_dealers_turn(app, "pagat")
     assert ASK not in buttons(screen.view)
+
+
+def test_a_question_is_salvaged_from_the_journal_when_the_games_file_is_lost(
+        tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.create_game(table())
+    for event in (Deal(), Stand("Bo"), Stand("Cy"), Query("Ann", "yes")):
+        game.apply(event)
+    exported = store.export_journal(game.id)
+    store.close()
+    (tmp_path / DB_NAME).write_bytes(b"not a games file" * 10)
+    with Store(tmp_path) as again:
+        assert again.export_journal(game.id) == exported
+        assert again.open_game(game.id).state.query == "yes"
