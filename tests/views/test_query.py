@@ -13,9 +13,11 @@ from companion.app import App, Games
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
 from companion.engine import Change, Deal, Query, Stakes, Stand, Table
+from companion.i18n import Tr
 from companion.store import DB_NAME, Store
 from companion.views.history import HistoryScreen
 from companion.views.table import GameScreen
+from companion.views.words import query_sentence
 
 from .helpers import buttons, tap, texts
 
@@ -93,6 +95,7 @@ def test_no_and_undo_of_the_first_question_and_a_restart(app: App, tmp_path: Pat
     assert screen.state.query == "no"
     tap(screen.view, "Undo")
     assert screen.state.query is None and screen.state.turn_name == "Ann"
+    assert "Undid: Ann's question about the other fool (no)." in texts(screen.view)
     assert not buttons(screen.view)[ASK].disabled
     tap(screen.view, "Redo")
     assert screen.game.events[-1] == Query("Ann", "no")
@@ -137,3 +140,10 @@ def test_a_question_is_salvaged_from_the_journal_when_the_games_file_is_lost(
     with Store(tmp_path) as again:
         assert again.export_journal(game.id) == exported
         assert again.open_game(game.id).state.query == "yes"
+
+
+def test_the_answer_is_told_in_norwegian_and_danish() -> None:
+    assert (query_sentence("Ann", "yes", Tr("nb"))
+            == "Ann spurte om noen har den andre narren: ja.")
+    assert (query_sentence("Ann", "no", Tr("da"))
+            == "Ann spurgte, om nogen har den anden nar: nej.")
