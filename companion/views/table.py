@@ -660,7 +660,7 @@ class GameScreen:
                 [body(_("{seat} deals and asks the table. The table answers:",
                         seat=seat), size=theme.SMALL),
                  ft.Row(answers, wrap=True, spacing=16)],
-                tight=True, scroll=ft.ScrollMode.AUTO),
+                tight=True),  # two answers fit any screen: no scroll, so no tall empty dialog
             actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog())],
         ))
 
