@@ -43,6 +43,7 @@ from companion.engine import (
     Change,
     Deal,
     Event,
+    Query,
     Reply,
     Reveal,
     Stand,
@@ -64,10 +65,11 @@ MANY = [
 ]
 
 
-def header(rules: str, seats: list[str], stakes: dict[str, Any]) -> Table:
+def header(rules: str, seats: list[str], stakes: dict[str, Any], version: int = 1) -> Table:
+    game = {"game": "gnav"} if version == 2 else {}
     return parse_header({
-        "ev": "table", "version": 1, "rules": rules, "stakes": stakes, "seats": seats,
-        "dealer": seats[0],
+        "ev": "table", "version": version, **game, "rules": rules, "stakes": stakes,
+        "seats": seats, "dealer": seats[0],
     })
 
 
@@ -93,6 +95,15 @@ def game_asking() -> tuple[Table, list[Event]]:
     seats = NAMES[:5]
     t = header("pagat", seats, {"kind": "counters", "each": 3})
     return play(t, [Deal(), Change("Bjørn")])
+
+
+def game_dealers_turn(answered: bool) -> tuple[Table, list[Event]]:
+    """damm in journal v2, 4 seats: the dealer's own turn, before or after his question about
+    the other fool."""
+    seats = NAMES[:4]
+    t = header("damm", seats, {"kind": "counters", "each": 3}, version=2)
+    ev: list[Event] = [Deal(), *[Stand(n) for n in seats[1:]]]
+    return play(t, ev + [Query(seats[0], "yes")] if answered else ev)
 
 
 def game_reveal() -> tuple[Table, list[Event]]:
@@ -141,6 +152,8 @@ def prepare(folder: Path) -> dict[str, int]:
         "twenty": game_big(MANY[:20], strokes=True),
         "forty": game_big(MANY, strokes=False),
         "turns": game_in_turns(),
+        "dealer": game_dealers_turn(answered=False),
+        "answered": game_dealers_turn(answered=True),
     }
     store = Store(folder)
     try:
@@ -246,6 +259,14 @@ def main() -> int:
             s.screen("table-40-seats", f"/game/{ids['forty']}", "Stand", table_sizes)
             s.screen("asking", f"/game/{ids['asking']}", "Swap", table_sizes)
             s.screen("reveal", f"/game/{ids['reveal']}", "Settle", table_sizes)
+
+            def open_query(page: Page) -> None:
+                tap(page, "Ask about the other fool")
+                button(page, "Yes").wait_for(state="attached")
+
+            s.screen("query-asked", f"/game/{ids['dealer']}", "Ask about the other fool",
+                     table_sizes, then=open_query)
+            s.screen("query-answered", f"/game/{ids['answered']}", "Stand", table_sizes)
 
             def settle_round(page: Page) -> None:
                 reveal(page, REVEAL_PIECES)

@@ -19,6 +19,7 @@ from companion.views.words import (
     banner_lines,
     now_sentence,
     pieces_words,
+    query_sentence,
     rulebook_differences,
     settlement_lines,
     winners_sentence,
@@ -79,6 +80,11 @@ def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
             "pieces": pieces_words(settled.pieces, tr),
         },
         "winners": [state.names[i] for i in state.winners],
+        # the answer to this round's question stays shown after the dealer's next call (while
+        # it is the last call, the last call already says it)
+        "query": (None if state.query is None or state.dealer_name is None
+                  or (last is not None and last.kind == "query")
+                  else query_sentence(state.dealer_name, state.query, tr)),
     }
 
 
@@ -95,6 +101,8 @@ def board_html(data: dict[str, Any], tr: Tr = EN) -> str:
         lines = "".join(f"<p>{e(line)}</p>" for line in data["last_call"])
         parts.append(f'<section id="last-call" class="card call"><h2>{w["last_call"]}</h2>'
                      f"{lines}</section>")
+    if data.get("query") and data["phase"] in ("turns", "asking"):
+        parts.append(f'<p id="query" class="now">{e(data["query"])}</p>')
     rows = []
     for seat in data["seats"]:
         tags = []

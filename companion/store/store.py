@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -12,6 +12,7 @@ from typing import Any, Self
 from companion.engine import Table, TableState, Text, header_json, parse_header
 from companion.engine.errors import N_
 from companion.engine.journal import count_lines, event_line, header_line, replay_until_bad
+from companion.engine.rules import rulebook
 
 from .errors import StoreError
 from .game import Game
@@ -46,6 +47,18 @@ class GameSummary:
     created: str  # ISO-8601 UTC to the second, e.g. "2026-11-22T18:03:11Z"
     updated: str  # the last event, undo or redo (or the creation)
     events: int  # active events
+
+
+def journal_version_for(table: Table) -> Table:
+    """The header a new table is written with: version 2 (naming its game) when its rule book
+    lets the dealer ask about the other fool, else version 1 as before (journal-v2.md: v1
+    readers keep reading every table that needs nothing of v2). Decided once at creation, not
+    by rewriting the stored header at the first `query`: the header is line 1 of every export
+    and log already written, and a header that changes under undo, salvage and live boards is
+    a second truth to keep in step. An imported journal keeps the version it was written in."""
+    if table.version == 1 and rulebook(table.rules, table.house_dict(), 2).fool_query:
+        return replace(table, version=2, game="gnav")
+    return table
 
 
 class Store:
@@ -123,7 +136,7 @@ class Store:
 
     def create_game(self, table: Table) -> Game:
         """A new game with this header (checked by the engine: GnavError when it is bad)."""
-        table = parse_header(header_json(table))
+        table = parse_header(header_json(journal_version_for(table)))
         return self._insert(table, [])
 
     def open_game(self, game_id: int) -> Game:

@@ -22,6 +22,7 @@ from companion.engine import (
     GnavError,
     Knock,
     Leave,
+    Query,
     Reply,
     Reveal,
     SitOut,
@@ -53,6 +54,7 @@ from .words import (
     event_sentence,
     now_sentence,
     piece_title,
+    query_sentence,
 )
 
 News = Callable[[Tr], list[str]]
@@ -421,12 +423,15 @@ class GameScreen:
             self.answer_buttons["none"].height = call_height
         self.answer_buttons["between"] = button(_("Between rounds"), self.between_rounds)
         self.answer_buttons["knock"] = button(_("Knock"), self.knock_menu)
+        self.answer_buttons["query"] = button(_("Ask about the other fool"), self.query_menu,
+                                              icon=ft.Icons.HELP_OUTLINE)
+        menus = ("between", "knock", "query")
         for key, b in self.answer_buttons.items():
             b.visible = False
-            if key not in ("between", "knock"):
+            if key not in menus:
                 b.on_click = lambda e, b=b: self.answer(b)
-        answers = [b for k, b in self.answer_buttons.items() if k not in ("between", "knock")]
-        extras = [self.answer_buttons["between"], self.answer_buttons["knock"]]
+        answers = [b for k, b in self.answer_buttons.items() if k not in menus]
+        extras = [self.answer_buttons[k] for k in menus]
         rows: list[ft.Control] = [ft.Semantics(identifier="phase", content=self.prompt),
                                   self.hint]
         if phone:
@@ -486,13 +491,23 @@ class GameScreen:
         if dealer:
             hint = _("{choice} — the dealer swaps with the stock", choice=hint)
         knocks = [e for e in state.options() if isinstance(e, Knock)]
-        return self.ask(
-            _("{seat}'s turn", seat=seat),
-            {"stand": stand if state.can(stand) else None,
-             "change": change if state.can(change) else None,
-             "knock": bool(knocks)},
-            hint=hint,
-        )
+        answers: dict[str, Event | bool | None] = {
+            "stand": stand if state.can(stand) else None,
+            "change": change if state.can(change) else None,
+            "knock": bool(knocks)}
+        if dealer and state.table.version != 1 and state.rules.fool_query:
+            # shown on the dealer's turn under a rule book with the question, enabled until
+            # it is asked (once a round: gnav.md, house default 13); then the hint keeps the answer
+            answers["query"] = any(self.query_events(state))
+            if state.query is not None:
+                hint = f"{hint}\n{query_sentence(seat, state.query, self.app.tr)}"
+        return self.ask(_("{seat}'s turn", seat=seat), answers, hint=hint)
+
+    @staticmethod
+    def query_events(state: TableState) -> list[Query]:
+        """The dealer's question with each answer, as far as the engine accepts them now."""
+        seat = state.turn_name or ""
+        return [q for q in (Query(seat, "yes"), Query(seat, "no")) if state.why_not(q) is None]
 
     def asking_question(self, state: TableState) -> ft.Control:
         _ = self.app.tr
@@ -629,6 +644,23 @@ class GameScreen:
                 [body(_("A seat dealt the fool knocks on the table."), size=theme.SMALL),
                  ft.Row(buttons, wrap=True, spacing=8)],
                 tight=True, scroll=ft.ScrollMode.AUTO),
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog())],
+        ))
+
+    def query_menu(self, e: Any = None) -> None:
+        """The dealer asks the table about the other fool; the referee taps its answer."""
+        _ = self.app.tr
+        seat = self.state.turn_name or ""
+        answers = [big_button(word, lambda e, q=q: self.act(q),
+                              disabled=self.state.why_not(q) is not None)
+                   for q, word in ((Query(seat, "yes"), _("Yes")), (Query(seat, "no"), _("No")))]
+        self.app.show_dialog(ft.AlertDialog(
+            title=ft.Text(_("Does anyone hold the other fool?")),
+            content=ft.Column(
+                [body(_("{seat} deals and asks the table. The table answers:",
+                        seat=seat), size=theme.SMALL),
+                 ft.Row(answers, wrap=True, spacing=16)],
+                tight=True),  # two answers fit any screen: no scroll, so no tall empty dialog
             actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog())],
         ))
 

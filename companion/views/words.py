@@ -18,6 +18,7 @@ from companion.engine import (
     Knock,
     Leave,
     Outcome,
+    Query,
     Reply,
     Reveal,
     Rulebook,
@@ -364,9 +365,26 @@ def now_sentence(state: TableState, tr: Tr = EN) -> str:
     return winners_sentence([state.names[i] for i in state.winners], tr)
 
 
+def answer_words(answer: str, tr: Tr = EN) -> str:
+    """The table's answer to the dealer's question, 'yes' or 'no'."""
+    _ = tr
+    return _("yes") if answer == "yes" else _("no")
+
+
+def query_sentence(seat: str, answer: str, tr: Tr = EN) -> str:
+    """The dealer's question about the other fool and the table's answer (gnav.md, house
+    default 13); the Outcome does not carry the answer, so callers pass the event's or the
+    state's."""
+    _ = tr
+    return _("{seat} asked whether anyone holds the other fool: {answer}.", seat=seat,
+             answer=answer_words(answer, tr))
+
+
 def banner_lines(outcome: Outcome, state: TableState, tr: Tr = EN) -> list[str]:
     """The banner after an event: what happened, then what the table must do now."""
     _ = tr
+    if outcome.kind == "query" and state.query is not None:
+        return [query_sentence(outcome.seat or "", state.query, tr), now_sentence(state, tr)]
     lines = outcome_sentences(outcome, state.table.rules, state.counters, tr)
     if outcome.kind == "change" and state.phase == "asking":
         lines.append(_("The stock answers: what does its top piece show?")
@@ -493,6 +511,9 @@ def event_sentence(event: Event, rules: str, tr: Tr = EN) -> str:
         return _("{seat} sits out", seat=event.seat)
     if isinstance(event, Leave):
         return _("{seat} leaves", seat=event.seat)
+    if isinstance(event, Query):
+        return _("{seat}'s question about the other fool ({answer})", seat=event.seat,
+                 answer=answer_words(event.answer, tr))
     return str(event)  # pragma: no cover - the Event union is closed
 
 
@@ -507,6 +528,8 @@ def history_line(number: int, event: Event, outcome: Outcome, rules: str, counte
     _ = tr
     if isinstance(event, Deal) and round_no is not None:
         text = _("Round {round}: {seat} deals.", round=round_no, seat=outcome.seat)
+    elif isinstance(event, Query):
+        text = query_sentence(event.seat, event.answer, tr)
     elif isinstance(event, Reveal) and outcome.settlement is not None:
         text = _("Reveal: {sentences}",
                  sentences=" ".join(settlement_sentences(outcome.settlement, counters, tr)))

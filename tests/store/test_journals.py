@@ -236,7 +236,7 @@ def test_a_journal_cut_anywhere_keeps_every_event_before_the_cut(tmp_path: Path)
         log_path(folder, 1).write_bytes(log[:keep])
         whole_lines = sum(1 for e in ends if e <= keep) - 1  # the first line is the header
         with Store(folder) as cut:
-            assert cut.export_journal(1) == dumps(table, events[:whole_lines]), keep
+            assert cut.export_journal(1) == dumps(game.table, events[:whole_lines]), keep
         shutil.rmtree(folder)
 
 
