@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import MATADORS, PRESETS, GnavError, Stakes, Table
+from companion.engine import DEFAULT_RULES, MATADORS, PRESETS, GnavError, Stakes, Table
 from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
@@ -51,7 +51,7 @@ class NewTableScreen:
         _ = app.tr
         self.lang = app.tr.lang  # what its sentences are told in
         self.players: list[str] = []
-        self.rules = "damm"
+        self.rules = DEFAULT_RULES
         self.house: dict[str, Any] = {}  # field -> value in rule book form (tuples for lists)
         self.stakes_kind = "counters"
         self.amount = 3

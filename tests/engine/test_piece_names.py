@@ -31,6 +31,7 @@ PACKAGE = ROOT / "companion"
 RULE_DATA = frozenset({
     "companion/engine/pieces.py",
     "companion/engine/rules.py",
+    "companion/engine/books/gnav.py",
     "companion/deck/pictures.py",
 })
 
