@@ -40,7 +40,6 @@ ALLOWED = frozenset({
     "companion/engine/events.py",
     "companion/engine/settlement.py",
     "companion/engine/state.py",
-    "companion/views/new_table.py",
     "companion/views/quiz_data.py",
     "companion/views/table.py",
     "companion/views/teach.py",

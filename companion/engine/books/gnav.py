@@ -194,6 +194,65 @@ GNAV_WORDS: Mapping[str, BookWords] = MappingProxyType({w.rules: w for w in (
 )})
 
 
+# The pieces and the rule book fields in our English, translated where they are shown: a
+# piece's title, as a button names it (context "piece"), and with its article, as a sentence
+# does ("definite").
+PIECE_TITLES: Mapping[str, str] = MappingProxyType({
+    "cuckoo": Np_("piece", "Cuckoo"), "dragoon": Np_("piece", "Dragoon"),
+    "cat": Np_("piece", "Cat"), "horse": Np_("piece", "Horse"), "house": Np_("piece", "House"),
+    "pot": Np_("piece", "Pot"), "owl": Np_("piece", "Owl"), "fool": Np_("piece", "Fool"),
+})
+# The piece with its definite article, as a sentence names it: "the cuckoo", "gauken".
+PIECE_DEFINITE: Mapping[str, str] = MappingProxyType({
+    "cuckoo": Np_("definite", "the cuckoo"), "dragoon": Np_("definite", "the dragoon"),
+    "cat": Np_("definite", "the cat"), "horse": Np_("definite", "the horse"),
+    "house": Np_("definite", "the house"), "pot": Np_("definite", "the pot"),
+    "owl": Np_("definite", "the owl"), "fool": Np_("definite", "the fool"),
+})
+
+# Every rule book field in words: its title and what it does (gnav.md, "Rule book fields").
+FIELD_TITLES: Mapping[str, str] = MappingProxyType({
+    "fool_scoring": N_("Fool scoring"),
+    "two_fools_sit_out": N_("Two fools may sit out"),
+    "chop_continues": N_("After a dragoon, play goes on"),
+    "cat_reverses": N_("A cat undoes the swaps"),
+    "stock_calls": N_("Calls the stock makes"),
+    "asker_pays": N_("Calls the asker pays for"),
+})
+FIELD_HELP: Mapping[str, str] = MappingProxyType({
+    "fool_scoring": N_(
+        "Stands apart: the fool is outside the order; when both fools are shown each holder "
+        "takes a counter from the pool, a lone fool pays. Drags the next: the fool is the "
+        "lowest piece, and its holder and the holder of the next lowest piece both lose."
+    ),
+    "two_fools_sit_out": N_(
+        "When both fools are shown, their holders may sit out the next round."
+    ),
+    "chop_continues": N_(
+        "After a dragoon stops a swap: play goes on left of the asker, or left of the holder "
+        "(the seats in between lose their turn)."
+    ),
+    "cat_reverses": N_(
+        "A cat stops the swap and every swap made this round is handed back, newest first."
+    ),
+    "stock_calls": N_(
+        "Which matadors count when the dealer swaps with the stock. None: the stock never "
+        "calls, the dealer just swaps."
+    ),
+    "asker_pays": N_("Which calls make the asker pay a counter (or take a stroke) at once."),
+})
+CHOICE_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "fool_scoring": {"damm": N_("Stands apart"), "drags_next": N_("Drags the next")},
+    "chop_continues": {"after_asker": N_("Left of the asker"),
+                       "after_holder": N_("Left of the holder")},
+})
+# How the new table screen labels a choice and a list entry of a rule book field.
+CHOICE_LABELS: Mapping[str, str] = MappingProxyType({"fool_scoring": N_("Fool: {choice}"),
+                                 "chop_continues": N_("Dragoon: {choice}")})
+LIST_LABELS: Mapping[str, str] = MappingProxyType({"stock_calls": N_("The stock calls {piece}"),
+                               "asker_pays": N_("The asker pays for {piece}")})
+
+
 def check_every_book_has_words(books: Mapping[str, object],
                                words_of: Mapping[str, BookWords]) -> None:
     """A rule book without words is an error when the app loads, not a silent fallback."""
