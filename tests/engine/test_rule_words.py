@@ -6,6 +6,9 @@ Quotes shared/rules/gnav.md: "The pack" (the Danish column of piece names) and "
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from companion.engine import DEFAULT_RULES, PRESETS, GnavError
@@ -52,3 +55,30 @@ def test_a_rule_book_without_words_is_an_error_at_import() -> None:
 def test_no_silent_fallback_to_damm_for_an_unknown_rule_book() -> None:
     with pytest.raises(GnavError, match="not a rule book"):
         gnav.words("kortgnav")
+
+
+def _damm_literals() -> dict[str, int]:
+    package = Path(__file__).resolve().parents[2] / "companion"
+    out: dict[str, int] = {}
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package.parent).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"), rel)
+        n = sum(1 for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and node.value == "damm")
+        if n:
+            out[rel] = n
+    return out
+
+
+def test_the_default_rule_book_is_named_once() -> None:
+    # issue 13, item 4: "the default rule book is named once" (DEFAULT_RULES). "damm" stays
+    # only in the rule data and where it is the value of fool_scoring (gnav.md, "Rule book
+    # fields": `fool_scoring` | `"damm"` | `"drags_next"`), which is not the default book.
+    reasons = {
+        "companion/engine/rules.py": "the preset, its fool_scoring and DEFAULT_RULES",
+        "companion/engine/books/gnav.py": "the preset's words and the fool_scoring choice",
+        "companion/views/teach.py": "book.fool_scoring == 'damm' (twice)",
+    }
+    found = _damm_literals()
+    assert set(found) <= set(reasons), {f: n for f, n in found.items() if f not in reasons}
+    assert found["companion/views/teach.py"] == 2
