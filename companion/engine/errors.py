@@ -172,3 +172,10 @@ def either(items: list[str] | tuple[str, ...]) -> str:
     if len(items) == 1:
         return items[0]
     return Text("{first} or {last}", first=either(items[:-1]), last=items[-1])
+
+
+# Np_ lives beside N_ so that the rule data (companion/engine/books) can mark the app's words
+# (the companion domain) without importing gettext; companion.i18n re-exports both.
+def Np_(context: str, message: str) -> str:
+    """N_ with a context, for messages translated with `_p(context, message)`."""
+    return message

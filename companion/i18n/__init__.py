@@ -19,6 +19,8 @@ import io
 from functools import cache
 from pathlib import Path
 
+from companion.engine.errors import N_ as N_
+from companion.engine.errors import Np_ as Np_
 from companion.engine.errors import Text
 
 from .catalog import compile_mo, read_po
@@ -30,16 +32,6 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "nb": "Norsk bokmål", "da": 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "companion"
 ERRORS_DOMAIN = "errors"
-
-
-def N_(message: str) -> str:
-    """Marks a message for extraction where it is defined; it is translated where it is shown."""
-    return message
-
-
-def Np_(context: str, message: str) -> str:
-    """N_ with a context, for messages translated with `_p(context, message)`."""
-    return message
 
 
 def po_path(lang: str, domain: str = DOMAIN) -> Path:

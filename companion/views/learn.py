@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import PIECES, PRESETS, Rulebook
+from companion.engine import DEFAULT_RULES, PIECES, PRESETS, Rulebook
 from companion.engine.pieces import GNAV_PACK
 
 from . import theme
@@ -24,7 +24,7 @@ class LearnScreen:
                  route: str = "/learn") -> None:
         self.app = app
         self.game_id = game_id
-        self.book = book or PRESETS["damm"]
+        self.book = book or PRESETS[DEFAULT_RULES]
         _ = app.tr
         back = (button(_("Back to the table"), lambda e: app.go(f"/game/{game_id}"),
                        kind="text")

@@ -8,11 +8,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import MATADORS, PRESETS, GnavError, Stakes, Table
+from companion.engine import DEFAULT_RULES, MATADORS, PRESETS, GnavError, Stakes, Table
+from companion.engine.books.gnav import CHOICE_LABELS, LIST_LABELS
 from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
-from companion.i18n import N_
 from companion.store import StoreError
 
 from . import theme
@@ -35,11 +35,7 @@ from .words import (
     rulebook_summary,
 )
 
-CHOICE_LABELS: dict[str, str] = {"fool_scoring": N_("Fool: {choice}"),
-                                 "chop_continues": N_("Dragoon: {choice}")}
 LABEL = ft.TextStyle(size=theme.BODY)
-LIST_LABELS: dict[str, str] = {"stock_calls": N_("The stock calls {piece}"),
-                               "asker_pays": N_("The asker pays for {piece}")}
 
 
 ROW_HEIGHT = 56  # a player's row: the 48 px targets and a little air
@@ -51,7 +47,7 @@ class NewTableScreen:
         _ = app.tr
         self.lang = app.tr.lang  # what its sentences are told in
         self.players: list[str] = []
-        self.rules = "damm"
+        self.rules = DEFAULT_RULES
         self.house: dict[str, Any] = {}  # field -> value in rule book form (tuples for lists)
         self.stakes_kind = "counters"
         self.amount = 3

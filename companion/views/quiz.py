@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import PRESETS, Rulebook
+from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
 from companion.engine.events import MAX_NAME
 from companion.store import StoreError
 
@@ -42,7 +42,7 @@ class QuizState:
 
     players: list[str] = field(default_factory=list)
     scores: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (right, asked)
-    rules: str = "damm"
+    rules: str = DEFAULT_RULES
     book: Rulebook | None = None  # the last table's book with its house rules
     seed: int = 0
     index: int = 0
@@ -56,12 +56,12 @@ class QuizState:
     def from_json(cls, text: str) -> QuizState:
         data = json.loads(text)
         state = cls(players=[str(p) for p in data.get("players", [])],
-                    rules=str(data.get("rules", "damm")), seed=int(data.get("seed", 0)),
+                    rules=str(data.get("rules", DEFAULT_RULES)), seed=int(data.get("seed", 0)),
                     index=int(data.get("index", 0)))
         state.scores = {str(k): (int(v[0]), int(v[1]))
                         for k, v in data.get("scores", {}).items()}
         if state.rules not in PRESETS:
-            state.rules = "damm"
+            state.rules = DEFAULT_RULES
         return state
 
 

@@ -11,36 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine import MATADORS, PIECES, PRESETS, RANK, Rulebook
+from companion.engine.books.gnav import PIECE_NAMES, piece_names
+from companion.engine.books.gnav import words as book_words
 from companion.engine.pieces import GNAV_PACK, Effect
-from companion.i18n import EN, N_, Tr
+from companion.i18n import EN, Tr
 
 from .words import and_list, call_with_gloss, piece_title
-
-# The pack table of shared/rules/gnav.md: each piece's name in Norwegian (damm), Danish and
-# English. These are names, shown side by side whatever the app's language.
-NAMES: dict[str, tuple[str, str, str]] = {
-    "cuckoo": ("gauken", "gøgen", "Cuckoo"),
-    "dragoon": ("dragonen", "dragonen", "Dragoon (gamerules: Knight)"),
-    "cat": ("katten", "katten", "Cat"),
-    "horse": ("hesten", "hesten", "Horse"),
-    "house": ("huset", "huset", "House"),
-    "pot": ("potta", "potten", "(Flower)pot"),
-    "owl": ("ugla", "uglen", "Owl"),
-    "fool": ("narren", "narren", "Fool"),
-}
-NUMERAL_NB = "tallbrikke {number}"  # damm's word for the numbered pieces: a name, not UI
-SOURCE_WORDS: dict[str, str] = {
-    "damm": N_("the Damm rule sheet"),
-    "pagat": N_("Wikipedia after pagat.com"),
-    "gamerules": N_("gamerules.com"),
-}
 
 
 def names(piece: str) -> tuple[str, str, str]:
     """(Norwegian, Danish, English) names; the numerals are 'tallbrikke 7' in Norwegian."""
-    if piece in NAMES:
-        return NAMES[piece]
-    return (NUMERAL_NB.format(number=piece), piece, piece)
+    n = piece_names(piece)
+    return (n.nb, n.da, n.en)
 
 
 @dataclass(frozen=True)
@@ -55,7 +37,7 @@ class PieceLesson:
 
 def source_words(rules: str, tr: Tr = EN) -> str:
     _ = tr
-    return _(SOURCE_WORDS[rules]) if rules in SOURCE_WORDS else rules
+    return _(book_words(rules).source)
 
 
 def rank_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:
@@ -168,7 +150,7 @@ def lesson(piece: str, book: Rulebook, tr: Tr = EN) -> PieceLesson:
 def title(piece: str, tr: Tr = EN) -> str:
     """'Cuckoo', or 'The 7' for a numeral."""
     _ = tr
-    if piece in NAMES:
+    if piece in PIECE_NAMES:
         return piece_title(piece, tr)
     return _("Numeral {number}", number=piece)
 

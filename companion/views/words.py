@@ -27,164 +27,53 @@ from companion.engine import (
     Stand,
     TableState,
 )
+from companion.engine.books.gnav import (
+    CHOICE_WORDS,
+    FIELD_HELP,
+    FIELD_TITLES,
+    PIECE_DEFINITE,
+    PIECE_TITLES,
+    native_call,
+)
+from companion.engine.books.gnav import words as book_words
 from companion.engine.pieces import STOCK
-from companion.i18n import EN, N_, Np_, Tr
-
-# The calls as each rule book's source says them (shared/rules/gnav.md, "The calls"). These are
-# never translated: the table says them as the rule book does, with a translation beside them.
-CALL_WORDS: dict[str, dict[str, str]] = {
-    "damm": {
-        "stand": "«Står»",
-        "change": "«Vil du bytte?»",
-        "cuckoo": "«Ko-ko!»",
-        "dragoon": "«Hogg av!»",
-        "cat": "«Kiss!»",
-        "horse": "«Hest forbi!»",
-        "house": "«Hus forbi!»",
-    },
-    "pagat": {
-        "stand": "«Jeg står»",
-        "change": "«Jeg byter»",
-        "cuckoo": "«Stop! Cuckoo!»",
-        "dragoon": "«Chop!»",
-        "cat": "«Miaow!»",
-        "horse": "«Pass the horse!»",
-        "house": "«Pass the house!»",
-    },
-    "gamerules": {
-        "stand": "«Keep»",
-        "change": "«Swap»",
-        "cuckoo": "«Stop cuckoo!»",
-        "dragoon": "«Cut off!»",
-        "cat": "«Meow!»",
-        "horse": "«Pass the horse!»",
-        "house": "«Pass the house!»",
-    },
-}
-
-# What each call means, in English; translated with the context "call" for the other languages.
-CALL_GLOSS: dict[str, dict[str, str]] = {
-    "damm": {
-        "stand": Np_("call", "I stand"),
-        "change": Np_("call", "Will you swap?"),
-        "cuckoo": Np_("call", "Cuckoo!"),
-        "dragoon": Np_("call", "Chop off!"),
-        "cat": Np_("call", "Puss!"),
-        "horse": Np_("call", "Horse, pass on!"),
-        "house": Np_("call", "House, pass on!"),
-    },
-    "pagat": {
-        "stand": Np_("call", "I stand"),
-        "change": Np_("call", "I swap"),
-        "cuckoo": Np_("call", "Stop! Cuckoo!"),
-        "dragoon": Np_("call", "Chop!"),
-        "cat": Np_("call", "Miaow!"),
-        "horse": Np_("call", "Pass the horse!"),
-        "house": Np_("call", "Pass the house!"),
-    },
-    "gamerules": {
-        "stand": Np_("call", "Keep"),
-        "change": Np_("call", "Swap"),
-        "cuckoo": Np_("call", "Stop cuckoo!"),
-        "dragoon": Np_("call", "Cut off!"),
-        "cat": Np_("call", "Meow!"),
-        "horse": Np_("call", "Pass the horse!"),
-        "house": Np_("call", "Pass the house!"),
-    },
-}
-
-PIECE_TITLES: dict[str, str] = {
-    "cuckoo": Np_("piece", "Cuckoo"), "dragoon": Np_("piece", "Dragoon"),
-    "cat": Np_("piece", "Cat"), "horse": Np_("piece", "Horse"), "house": Np_("piece", "House"),
-    "pot": Np_("piece", "Pot"), "owl": Np_("piece", "Owl"), "fool": Np_("piece", "Fool"),
-}
-# The piece with its definite article, as a sentence names it: "the cuckoo", "gauken".
-PIECE_DEFINITE: dict[str, str] = {
-    "cuckoo": Np_("definite", "the cuckoo"), "dragoon": Np_("definite", "the dragoon"),
-    "cat": Np_("definite", "the cat"), "horse": Np_("definite", "the horse"),
-    "house": Np_("definite", "the house"), "pot": Np_("definite", "the pot"),
-    "owl": Np_("definite", "the owl"), "fool": Np_("definite", "the fool"),
-}
-
-RULEBOOK_SUMMARY: dict[str, str] = {
-    "damm": N_(
-        "The printed Norwegian rule sheet (Damm). A dragoon or cat stops the swap and the asker "
-        "pays a counter; a cat undoes nothing. The dealer may swap with the stock, which never "
-        "calls. The fool stands apart: a lone fool pays, two fools each take a counter from "
-        "the pool."
-    ),
-    "pagat": N_(
-        "The rules on Wikipedia, after pagat.com. After a dragoon play goes on left of the "
-        "holder. A cat undoes every swap made this round. The stock passes on a horse or a "
-        "house and draws again. The fool is the lowest piece and drags the next lowest down "
-        "with it."
-    ),
-    "gamerules": N_(
-        "The modern English rewrite (gamerules.com). A cat undoes every swap made this round. "
-        "The stock follows the matador rules for whatever it shows. The fool is the lowest "
-        "piece and drags the next lowest down; the two holders of two fools may sit out the "
-        "next round."
-    ),
-}
-
-# Every rule book field in words: its title and what it does (gnav.md, "Rule book fields").
-FIELD_TITLES: dict[str, str] = {
-    "fool_scoring": N_("Fool scoring"),
-    "two_fools_sit_out": N_("Two fools may sit out"),
-    "chop_continues": N_("After a dragoon, play goes on"),
-    "cat_reverses": N_("A cat undoes the swaps"),
-    "stock_calls": N_("Calls the stock makes"),
-    "asker_pays": N_("Calls the asker pays for"),
-}
-FIELD_HELP: dict[str, str] = {
-    "fool_scoring": N_(
-        "Stands apart: the fool is outside the order; when both fools are shown each holder "
-        "takes a counter from the pool, a lone fool pays. Drags the next: the fool is the "
-        "lowest piece, and its holder and the holder of the next lowest piece both lose."
-    ),
-    "two_fools_sit_out": N_(
-        "When both fools are shown, their holders may sit out the next round."
-    ),
-    "chop_continues": N_(
-        "After a dragoon stops a swap: play goes on left of the asker, or left of the holder "
-        "(the seats in between lose their turn)."
-    ),
-    "cat_reverses": N_(
-        "A cat stops the swap and every swap made this round is handed back, newest first."
-    ),
-    "stock_calls": N_(
-        "Which matadors count when the dealer swaps with the stock. None: the stock never "
-        "calls, the dealer just swaps."
-    ),
-    "asker_pays": N_("Which calls make the asker pay a counter (or take a stroke) at once."),
-}
-CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "fool_scoring": {"damm": N_("Stands apart"), "drags_next": N_("Drags the next")},
-    "chop_continues": {"after_asker": N_("Left of the asker"),
-                       "after_holder": N_("Left of the holder")},
-}
+from companion.i18n import EN, Tr
 
 
 def call_words(rules: str, call: str) -> str:
     """The call (or stand/change) in the rule book's own words, e.g. «Kiss!»."""
-    return CALL_WORDS.get(rules, CALL_WORDS["damm"])[call]
+    return book_words(rules).calls[call]
 
 
 def call_gloss(rules: str, call: str, tr: Tr = EN) -> str | None:
-    """What the call means in the reader's language, or None when the words already say it."""
-    _p = tr.p
-    meaning = _p("call", CALL_GLOSS.get(rules, CALL_GLOSS["damm"])[call])
+    """What the call means in the reader's language, or None when the words already say it.
+
+    Where a Gnav source says the call in the reader's language (DA1917 in Danish), the gloss is
+    that source's call, cited, not our translation of the English."""
+    _, _p = tr, tr.p
+    native = native_call(tr.lang, call)
+    if native is not None:
+        source, said = native
+        if said.casefold() == call_words(rules, call).casefold():
+            return None
+        return _("{source}: {call}", source=source, call=said)
+    meaning = _p("call", book_words(rules).glosses[call])
     if meaning.casefold() == call_words(rules, call).strip("«»").casefold():
         return None
     return meaning
 
 
 def call_with_gloss(rules: str, call: str, tr: Tr = EN) -> str:
-    """«Kiss!» (“Puss!”): the rule book's words with their translation beside them."""
+    """«Kiss!» (“Puss!”): the rule book's words with their translation beside them; in Danish
+    «Kiss!» (DA1917: «Kis! Kis!»), the Danish source's own call."""
     _ = tr
     words = call_words(rules, call)
     gloss = call_gloss(rules, call, tr)
-    return words if gloss is None else _("{words} (“{meaning}”)", words=words, meaning=gloss)
+    if gloss is None:
+        return words
+    if native_call(tr.lang, call) is not None:
+        return _("{words} ({cited})", words=words, cited=gloss)
+    return _("{words} (“{meaning}”)", words=words, meaning=gloss)
 
 
 def piece_title(piece: str, tr: Tr = EN) -> str:
@@ -229,7 +118,7 @@ def handback_words(pairs: Sequence[tuple[str, str]], tr: Tr = EN) -> str:
 
 def rulebook_summary(rules: str, tr: Tr = EN) -> str:
     _ = tr
-    return _(RULEBOOK_SUMMARY[rules])
+    return _(book_words(rules).summary)
 
 
 def field_title(key: str, tr: Tr = EN) -> str:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.engine import (
     Change,
     Deal,
+    GnavError,
     Reply,
     Reveal,
     Stakes,
@@ -12,8 +15,11 @@ from companion.engine import (
     Table,
     TableState,
 )
+from companion.i18n import Tr
 from companion.views.words import (
     banner_lines,
+    call_gloss,
+    call_with_gloss,
     call_words,
     event_sentence,
     handback_words,
@@ -148,3 +154,27 @@ def test_history_line_numbers_rounds() -> None:
     s = state()
     outcome = s.apply(Deal())
     assert history_line(1, Deal(), outcome, "damm", True, 1) == "1. Round 1: Ann deals."
+
+
+def test_an_unknown_rule_book_has_no_calls_not_damms() -> None:
+    # issue 13, item 4: "no silent fallback to damm"
+    with pytest.raises(GnavError, match="not a rule book"):
+        call_words("kortgnav", "cat")
+
+
+def test_danish_glosses_are_da1917s_own_calls() -> None:
+    # gnav.md, "The calls", DA1917 (Danish): «Stå for gøgen!», «Hug af!», «Kis! Kis!»,
+    # «Hest forbi!», «Hus forbi!». Issue 17: where a source gives the calls in the app's
+    # language, the app uses those words, not a translation of the English.
+    da = Tr("da")
+    assert call_with_gloss("damm", "dragoon", da) == "«Hogg av!» (DA1917: «Hug af!»)"
+    assert call_with_gloss("damm", "cuckoo", da) == "«Ko-ko!» (DA1917: «Stå for gøgen!»)"
+    assert call_with_gloss("pagat", "cat", da) == "«Miaow!» (DA1917: «Kis! Kis!»)"
+    assert call_gloss("gamerules", "house", da) == "DA1917: «Hus forbi!»"
+    # the same words as the rule book's: nothing beside them
+    assert call_with_gloss("damm", "horse", da) == "«Hest forbi!»"
+    # DA1917 does not say the stand: our translation stays
+    assert "DA1917" not in call_with_gloss("damm", "stand", da)
+    # the other languages unchanged
+    assert call_with_gloss("damm", "dragoon") == "«Hogg av!» (“Chop off!”)"
+    assert "DA1917" not in call_with_gloss("damm", "dragoon", Tr("nb"))
