@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol, Self
 
 from companion.engine.errors import Text
@@ -65,3 +66,5 @@ class GameKind(Protocol):
     def parse_event(self, obj: object, header: Header) -> Event: ...  # raises GnavError
 
     def new_state(self, header: Header) -> GameState: ...
+
+    def dumps(self, header: Header, events: Iterable[Event]) -> str: ...  # the journal's text

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from companion.engine import Table, TableState
 from companion.engine import parse_event as gnav_event
 from companion.engine import parse_header as gnav_header
 from companion.engine.errors import GnavError
+from companion.engine.journal import dumps as gnav_dumps
 
 from .protocols import Event, GameKind, GameState, Header
 
@@ -24,9 +26,16 @@ class GnavKind:
         return gnav_event(obj, header.version)
 
     def new_state(self, header: Header) -> GameState:
-        if not isinstance(header, Table):
-            raise TypeError("a Gnav state needs a header Gnav parsed")
-        return TableState(header)
+        return TableState(_table(header))
+
+    def dumps(self, header: Header, events: Iterable[Event]) -> str:
+        return gnav_dumps(_table(header), events)
+
+
+def _table(header: Header) -> Table:
+    if not isinstance(header, Table):
+        raise TypeError("a Gnav table needs a header Gnav parsed")
+    return header
 
 
 GNAV = GnavKind()
