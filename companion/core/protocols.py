@@ -67,4 +67,8 @@ class GameKind(Protocol):
 
     def new_state(self, header: Header) -> GameState: ...
 
+    def header_line(self, header: Header) -> str: ...  # a journal's first line
+
+    def event_line(self, event: Event) -> str: ...
+
     def dumps(self, header: Header, events: Iterable[Event]) -> str: ...  # the journal's text

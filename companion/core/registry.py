@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from companion.engine import Table, TableState
+from companion.engine import Table, TableState, journal
 from companion.engine import parse_event as gnav_event
 from companion.engine import parse_header as gnav_header
 from companion.engine.errors import GnavError
-from companion.engine.journal import dumps as gnav_dumps
 
 from .protocols import Event, GameKind, GameState, Header
 
@@ -28,8 +27,14 @@ class GnavKind:
     def new_state(self, header: Header) -> GameState:
         return TableState(_table(header))
 
+    def header_line(self, header: Header) -> str:
+        return journal.header_line(_table(header))
+
+    def event_line(self, event: Event) -> str:
+        return journal.event_line(event)
+
     def dumps(self, header: Header, events: Iterable[Event]) -> str:
-        return gnav_dumps(_table(header), events)
+        return journal.dumps(_table(header), events)
 
 
 def _table(header: Header) -> Table:

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from companion.core import SNAPSHOT_EVERY, Event, Follower, GameState, Header, kind_named
 from companion.core.protocols import Outcome
 from companion.engine import GnavError, Text
-from companion.engine.journal import event_line
 
 from .errors import StoreError
 from .logs import LogFile
@@ -120,6 +119,7 @@ class Game:
             outcome = after.apply(event)
             seq = len(self.events)
             now = utc_now()
+            line = self._follow.kind.event_line(event)
             try:
                 with self._db.transaction() as con:
                     con.execute(
@@ -129,7 +129,7 @@ class Game:
                     # the primary key refuses this when another store wrote the same game
                     con.execute(
                         "INSERT INTO events (game_id, seq, line, active, at) VALUES (?, ?, ?, 1, ?)",
-                        (self.id, seq, event_line(event), now),
+                        (self.id, seq, line, now),
                     )
                     self._save_summary(con, after, seq + 1, now)
             except sqlite3.IntegrityError:
@@ -140,7 +140,7 @@ class Game:
             self._become(after)
             self._redo.clear()
             self._push(event, outcome)
-            self._logged({"op": "add", "seq": seq, "line": event_line(event), "at": now})
+            self._logged({"op": "add", "seq": seq, "line": line, "at": now})
             return outcome
 
     def undo(self) -> Event | None:
