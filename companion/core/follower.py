@@ -20,8 +20,12 @@ class Follower:
     """A game's events in order and the state after them. Raises GnavError for a line that
     is not an event or that the game refuses: everything before it stays followed."""
 
-    def __init__(self, kind: GameKind, header: Header, every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(self, kind: GameKind, header: Header, every: int = SNAPSHOT_EVERY,
+                 keep: bool = True) -> None:
+        """`keep` False: the events are not kept (`replay`, whose memory stays that of the
+        state however long the file is), so there is no going back."""
         self.kind = kind
+        self.keep = keep
         self.header = header
         self.every = every
         self.state: GameState = kind.new_state(header)
@@ -52,6 +56,8 @@ class Follower:
     def record(self, event: Event) -> None:
         """Keeps an event the caller has already applied to `state` (the store applies to a
         clone first and commits before its state becomes that clone)."""
+        if not self.keep:
+            return
         self.events.append(event)
         if len(self.events) % self.every == 0:
             self._snapshots[len(self.events)] = self.state.clone()
@@ -62,6 +68,8 @@ class Follower:
 
     def state_before(self, index: int) -> GameState:
         """A new state after the first `index` events, from the nearest snapshot."""
+        if not self.keep:
+            raise ValueError("a follower that keeps no events cannot go back")
         if not 0 <= index <= len(self.events):
             raise IndexError(f"event {index} is not in this game of {len(self.events)} events")
         # every multiple of `every` up to len(events) has a snapshot (see record, forget_after)

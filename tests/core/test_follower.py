@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.core import KINDS, Follower, parse_header
-from companion.engine import GnavError
-from companion.engine.journal import decode_line, replay_state
+from companion.engine import GnavError, JournalError
+from companion.engine.journal import decode_line, replay, replay_state
 
 OK = Path(__file__).resolve().parents[1] / "journals" / "ok"
 SCENARIOS = sorted(OK.glob("*.jsonl"))
@@ -76,3 +76,23 @@ def test_a_game_this_build_does_not_referee_gets_the_engines_sentence() -> None:
         parse_header(json.loads(json.dumps(obj)))
     assert str(err.value.text) == ("this journal keeps a game of kille; this build does not "
                                    "referee kille yet, only gnav.")
+
+
+def test_replay_refuses_a_game_this_build_does_not_referee_at_line_1() -> None:
+    head = {"ev": "table", "version": 2, "game": "kille", "rules": "damm",
+            "stakes": {"kind": "counters", "each": 3}, "seats": ["A", "B"]}
+    with pytest.raises(JournalError) as err:
+        replay(json.dumps(head) + "\n{\"ev\": \"deal\"}\n")
+    assert str(err.value) == ("line 1: this journal keeps a game of kille; this build does not "
+                              "referee kille yet, only gnav.")
+
+
+def test_replay_keeping_no_events_cannot_go_back() -> None:
+    header, *events = _lines(SCENARIOS[0])
+    kind, table = parse_header(decode_line(header))
+    follower = Follower(kind, table, keep=False)
+    follower.extend(events)
+    assert follower.events == []
+    assert follower.state.as_json() == replay_state(SCENARIOS[0].read_bytes()).as_json()
+    with pytest.raises(ValueError):
+        follower.state_before(0)

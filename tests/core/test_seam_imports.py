@@ -29,7 +29,7 @@ EXCEPTIONS = {
         "companion.engine.journal.event_line", "companion.engine.journal.header_line",
         "companion.engine.journal.replay_until_bad",
     },
-    # `replay` reads with the engine's own loop (journal.replay_state)
+    # `replay` calls journal.replay_state, Gnav's reader (the seam's Follower behind it)
     "cli.py": {"companion.engine.journal.replay_state"},
 }
 
