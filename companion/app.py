@@ -211,7 +211,9 @@ class App:
                 game = self.games.game(int(match.group(1)))
             except StoreError:
                 return LearnScreen(self)
-            return LearnScreen(self, game.state.rules, game.id, route)
+            # the seam's state names no rule book: the learn screen takes the game's own
+            # (Gnav's, the only kind it teaches yet) and its default for any other kind
+            return LearnScreen(self, getattr(game.state, "rules", None), game.id, route)
         match = re.fullmatch(r"/game/(\d+)(/history|/rules|/share)?", route)
         if match is None:
             return None

@@ -2,8 +2,8 @@
 
 The referee's app commits every event before it shows it (Game.apply), so reading the file is
 enough to follow the game live, and a read-only connection can change nothing whatever a
-spectator's browser asks. Each game is followed incrementally: a new event is one
-`TableState.apply`; an undo goes back to the nearest snapshot, as the store's Game does.
+spectator's browser asks. Each game is followed incrementally by the seam's Follower: a new
+event is one apply; an undo goes back to the nearest snapshot, as the store's Game does.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.engine import GnavError, Table, TableState, parse_event, parse_header
+from companion.core import Follower, GameState, Header, parse_header
+from companion.engine import GnavError
 from companion.engine.journal import decode_line
 from companion.store.paths import DB_NAME
 
-SNAPSHOT_EVERY = 200
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest integer: no game can have a larger id
 
 
@@ -35,32 +35,30 @@ class Followed:
 
     id: int
     header: str
-    table: Table
-    state: TableState
+    follower: Follower
     lines: list[str] = field(default_factory=list)
     updated: str = ""
-    snapshots: dict[int, TableState] = field(default_factory=dict)
     version: int = 0  # goes up by one whenever the board has something new to show
+
+    @property
+    def table(self) -> Header:
+        return self.follower.header
+
+    @property
+    def state(self) -> GameState:
+        return self.follower.state
 
     def truncate(self, count: int) -> None:
         """Back to the state after the first `count` events."""
-        if count >= len(self.lines):
-            return
-        base = count - count % SNAPSHOT_EVERY
-        state = self.snapshots[base].clone()
-        for line in self.lines[base:count]:
-            state.apply(parse_event(decode_line(line), self.table.version))
+        self.follower.truncate(count)
         del self.lines[count:]
-        for key in [k for k in self.snapshots if k > count]:
-            del self.snapshots[key]
-        self.state = state
 
     def extend(self, lines: list[str]) -> None:
+        """Follows the lines in order; a refused line raises GnavError, the ones before it
+        stay followed."""
         for line in lines:
-            self.state.apply(parse_event(decode_line(line), self.table.version))
+            self.follower.extend((line,))
             self.lines.append(line)
-            if len(self.lines) % SNAPSHOT_EVERY == 0:
-                self.snapshots[len(self.lines)] = self.state.clone()
 
 
 @dataclass(frozen=True)
@@ -194,9 +192,8 @@ class BoardReader:
                 and len(game.lines) == count:
             return game
         if game is None or game.header != header or updated < game.updated:
-            table = parse_header(decode_line(header))
-            state = TableState(table)
-            game = Followed(game_id, header, table, state, snapshots={0: state.clone()})
+            kind, table = parse_header(decode_line(header))
+            game = Followed(game_id, header, Follower(kind, table))
             keep = 0
         else:
             # Events stored since the last read have `at` >= the last `updated`: the first of

@@ -40,6 +40,9 @@ def standings(state: TableState) -> list[int]:
 def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
     """Everything the board shows, as plain values."""
     state = game.state
+    # the only board this build draws is Gnav's: the registry gives no other kind yet
+    if not isinstance(state, TableState):
+        raise TypeError(f"no board for a game of {game.table.game}")
     seats = []
     for i, name in enumerate(state.names):
         seats.append({

@@ -1,8 +1,8 @@
 """One stored game: its live state, its events, undo and redo, each change committed first.
 
-The state is rebuilt only from the journal's events: undo goes back to the nearest snapshot
-(a TableState.clone() kept every SNAPSHOT_EVERY events) and applies the few events after it,
-so its cost does not grow with the length of the game.
+The state is rebuilt only from the journal's events, by the seam's Follower: undo goes back to
+the nearest snapshot (a clone kept every SNAPSHOT_EVERY events) and applies the few events
+after it, so its cost does not grow with the length of the game.
 """
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from companion.engine import Event, GnavError, Outcome, Table, TableState, Text, parse_event
-from companion.engine.journal import SHORT_LINE, decode_line, dumps, event_line
+from companion.core import SNAPSHOT_EVERY, Event, Follower, GameState, Header, kind_named
+from companion.core.protocols import Outcome
+from companion.engine import GnavError, Text
 
 from .errors import StoreError
 from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
-SNAPSHOT_EVERY = 200
+__all__ = ["SNAPSHOT_EVERY", "Game"]
 
 
 class Game:
@@ -31,7 +32,7 @@ class Game:
         self,
         db: Database,
         game_id: int,
-        table: Table,
+        table: Header,
         active: Sequence[str],
         tail: Sequence[str] = (),
         ops: int = 0,
@@ -43,38 +44,27 @@ class Game:
         self._db = db
         self.id = game_id
         self.table = table
-        self.state = TableState(table)
-        self.events: list[Event] = []
+        self._follow = Follower(kind_named(table.game), table)
+        self.state = self._follow.state
+        self.events = self._follow.events  # the same list: the follower keeps it
         self.outcomes: list[Outcome] = []
         self.recovery_notice: Text | None = None
         self.bad_line: tuple[int, str] | None = None
-        self._snapshots: dict[int, TableState] = {0: self.state.clone()}
         self._redo: list[Event] = []  # a stack: the next event to redo is last
         self._deleted = False
         self.ops = ops  # changes made: the journal file's last n (logs.py)
         self.log = log
-        # as journal.replay does: the short lines (stands, changes, replies) repeat thousands
-        # of times in a long game, and the same text always reads as the same frozen event
-        read: dict[str, Event] = {}
         for seq, line in enumerate(active):
             try:
-                cached = read.get(line)
-                if cached is None:
-                    event = parse_event(decode_line(line), self.table.version)
-                    if len(line) <= SHORT_LINE:
-                        read[line] = event
-                else:
-                    event = cached
-                outcome = self.state.apply(event)
+                self.outcomes.append(self._follow.apply(self._follow.read(line)))
             except GnavError as err:
                 self.bad_line = (seq, err.text)
                 return
-            self._push(event, outcome)
         probe = self.state.clone()
         redo: list[Event] = []
         for offset, line in enumerate(tail):
             try:
-                event = parse_event(decode_line(line), self.table.version)
+                event = self._follow.read(line)
                 probe.apply(event)
             except GnavError as err:
                 self.bad_line = (len(active) + offset, err.text)
@@ -110,15 +100,13 @@ class Game:
     def journal_text(self) -> str:
         """The journal (v1) of the active events: what export writes."""
         with self._db.lock:
-            return dumps(self.table, self.events)
+            return self._follow.kind.dumps(self.table, self.events)
 
-    def state_before(self, index: int) -> TableState:
+    def state_before(self, index: int) -> GameState:
         """A fresh copy of the state before active event `index` (0-based); `index` equal to
         the number of events gives the current state."""
         with self._db.lock:
-            if not 0 <= index <= len(self.events):
-                raise IndexError(f"event {index} is not in this game of {len(self.events)} events")
-            return self._rebuild(index)
+            return self._follow.state_before(index)
 
     # --- changing -------------------------------------------------------------------------
 
@@ -131,6 +119,7 @@ class Game:
             outcome = after.apply(event)
             seq = len(self.events)
             now = utc_now()
+            line = self._follow.kind.event_line(event)
             try:
                 with self._db.transaction() as con:
                     con.execute(
@@ -140,7 +129,7 @@ class Game:
                     # the primary key refuses this when another store wrote the same game
                     con.execute(
                         "INSERT INTO events (game_id, seq, line, active, at) VALUES (?, ?, ?, 1, ?)",
-                        (self.id, seq, event_line(event), now),
+                        (self.id, seq, line, now),
                     )
                     self._save_summary(con, after, seq + 1, now)
             except sqlite3.IntegrityError:
@@ -151,7 +140,7 @@ class Game:
             self._become(after)
             self._redo.clear()
             self._push(event, outcome)
-            self._logged({"op": "add", "seq": seq, "line": event_line(event), "at": now})
+            self._logged({"op": "add", "seq": seq, "line": line, "at": now})
             return outcome
 
     def undo(self) -> Event | None:
@@ -163,7 +152,7 @@ class Game:
                 return None
             n = len(self.events)
             event = self.events[-1]
-            before = self._rebuild(n - 1)
+            before = self._follow.state_before(n - 1)
             now = utc_now()
             try:
                 with self._db.transaction() as con:
@@ -178,11 +167,9 @@ class Game:
                 raise StoreError("The undo could not be saved ({why}); nothing was changed.",
                                  why=str(err)) from None
             self._become(before)
-            self.events.pop()
+            self._follow.forget_after(n - 1)
             self.outcomes.pop()
             self._redo.append(event)
-            for key in [k for k in self._snapshots if k > n - 1]:
-                del self._snapshots[key]
             self._logged({"op": "undo", "seq": n - 1, "at": now})
             return event
 
@@ -232,27 +219,17 @@ class Game:
         self._db.check_durable(problem, wait=self.log is None)
 
     def _push(self, event: Event, outcome: Outcome) -> None:
-        self.events.append(event)
+        # the state already is the one after `event` (see _become)
+        self._follow.record(event)
         self.outcomes.append(outcome)
-        if len(self.events) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.events)] = self.state.clone()
 
-    def _rebuild(self, count: int) -> TableState:
-        """A new state after the first `count` active events, from the nearest snapshot."""
-        # every multiple of SNAPSHOT_EVERY up to len(events) has a snapshot (see _push, undo)
-        base = count - count % SNAPSHOT_EVERY
-        state = self._snapshots[base].clone()
-        for event in self.events[base:count]:
-            state.apply(event)
-        return state
-
-    def _become(self, other: TableState) -> None:
+    def _become(self, other: GameState) -> None:
         # the app's views may hold on to game.state: keep that object and give it the new
         # contents (`other` is a fresh clone, so nothing is shared with a snapshot)
         self.state.__dict__.clear()
         self.state.__dict__.update(other.__dict__)
 
-    def _save_summary(self, con: sqlite3.Connection, state: TableState, events: int, now: str) -> None:
+    def _save_summary(self, con: sqlite3.Connection, state: GameState, events: int, now: str) -> None:
         winners = tuple(state.names[i] for i in state.winners)
         cur = con.execute(
             "UPDATE games SET updated = ?, events = ?, round = ?, phase = ?, winners = ?, "

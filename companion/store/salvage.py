@@ -19,8 +19,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.engine import GnavError, Table, TableState, Text, parse_event, parse_header
-from companion.engine.journal import decode_line, header_line
+from companion.core import Follower, GameKind, GameState, Header, kind_named, parse_header
+from companion.engine import GnavError, Text
+from companion.engine.journal import decode_line
 
 from .logs import log_path, logged_ids, read_log, records, sync_dir, write_log
 from .pages import carve, with_wal
@@ -42,14 +43,22 @@ MAX_ID_PROBES = 100_000  # a garbled id bound must not make the salvage run for 
 @dataclass
 class SalvagedGame:
     id: int
-    table: Table
+    table: Header
     created: str
     updated: str
     active: list[tuple[str, str]] = field(default_factory=list)  # (line, at)
     tail: list[tuple[str, str]] = field(default_factory=list)  # undone, next redo first
     partial: bool = False  # something after the kept events could not be read or was refused
-    state: TableState | None = None
+    state: GameState | None = None
     ops: int = 0  # the journal file's counter (logs.py)
+
+
+def _kind(game: SalvagedGame) -> GameKind:
+    return kind_named(game.table.game)
+
+
+def _header_line(game: SalvagedGame) -> str:
+    return _kind(game).header_line(game.table)
 
 
 def recover_file(path: Path, reason: str) -> Text:
@@ -69,7 +78,7 @@ def recover_file(path: Path, reason: str) -> Text:
     write_fresh(path, games, last_open)
     for g in games:  # each journal file says what the new file says, counter included
         write_log(log_path(path.parent, g.id),
-                  records(g.id, header_line(g.table), g.created, g.active, g.tail, g.ops))
+                  records(g.id, _header_line(g), g.created, g.active, g.tail, g.ops))
     return notice(games, kept.name)
 
 
@@ -310,24 +319,24 @@ def _check_game(
     refuses: first the active events, then the undone ones after them (still redo-able)."""
     header, created, updated, active_count = head
     try:
-        table = parse_header(decode_line(header))
+        kind, table = parse_header(decode_line(header))
     except GnavError:
         return None
     game = SalvagedGame(game_id, table, created, updated)
-    state = TableState(table)
-    probe: TableState | None = None
+    follower = Follower(kind, table)
+    probe: GameState | None = None
     seq = 0
     while seq in rows:
         line, active, at = rows[seq]
         if active == 1 and probe is not None:
             break  # an active event after an undone one: the order is broken here
         try:
-            event = parse_event(decode_line(line), table.version)
+            event = follower.read(line)
             if active == 1:
-                state.apply(event)
+                follower.apply(event)
             else:
                 if probe is None:
-                    probe = state.clone()
+                    probe = follower.state.clone()
                 probe.apply(event)
         except GnavError:
             break
@@ -337,7 +346,7 @@ def _check_game(
     game.partial = any(s >= kept for s in rows) or (
         active_count is not None and len(game.active) < active_count
     )
-    game.state = state
+    game.state = follower.state
     game.ops = len(game.active) + 2 * len(game.tail)
     return game
 
@@ -358,12 +367,12 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
         con.execute("BEGIN IMMEDIATE")
         create_schema(con)
         for g in games:
-            state = g.state if g.state is not None else TableState(g.table)
+            state = g.state if g.state is not None else _kind(g).new_state(g.table)
             winners = tuple(state.names[i] for i in state.winners)
             con.execute(
                 "INSERT INTO games (id, header, created, updated, events, round, phase, winners, "
                 "ops) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (g.id, header_line(g.table), g.created, g.updated,
+                (g.id, _header_line(g), g.created, g.updated,
                  *summary_values(len(g.active), state.round, state.phase, winners), g.ops),
             )
             rows = [(g.id, seq, line, 1, at) for seq, (line, at) in enumerate(g.active)]

@@ -18,7 +18,8 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.engine import GnavError, parse_header
+from companion.core import parse_header
+from companion.engine import GnavError
 from companion.engine.journal import decode_line
 
 from .errors import StoreError

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.engine import Table, TableState, Text, header_json, parse_header
+from companion.engine import Table, Text, header_json, parse_header
 from companion.engine.errors import N_
 from companion.engine.journal import count_lines, event_line, header_line, replay_until_bad
 from companion.engine.rules import rulebook
@@ -327,7 +327,7 @@ class Store:
             if game.bad_line is not None:  # pragma: no cover - the callers checked the lines
                 raise StoreError("The game cannot be stored: {why}", why=game.bad_line[1])
             now = utc_now()
-            state: TableState = game.state
+            state = game.state
             winners = tuple(state.names[i] for i in state.winners)
             try:
                 with self._db.transaction() as con:

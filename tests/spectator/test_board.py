@@ -15,7 +15,7 @@ import pytest
 from companion import board
 from companion.app import App, Games
 from companion.board import BoardReader, board_json, qr_matrix, result_text
-from companion.board.reader import SNAPSHOT_EVERY
+from companion.core import SNAPSHOT_EVERY
 from companion.engine import Change, Deal, Reply, Reveal, Stakes, Stand, Table, TableState
 from companion.store import Game, Store
 from companion.views.share import ShareScreen

@@ -1,0 +1,64 @@
+"""Replay by registry: a journal's header to its kind, its lines through the one Follower."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.errors import GnavError, JournalError
+from companion.engine.journal import Source, decode_line, split_lines
+
+from .follower import Follower
+from .protocols import Event, GameState, Header
+from .registry import parse_header
+
+
+def replay_until_bad(
+    data: Source, keep: bool = True
+) -> tuple[Header, list[Event], GameState, JournalError | None]:
+    """The header, the events before the first bad line (all of them when `keep`) and the
+    state after them, and the JournalError of that line (None when every line is good).
+    Reading stops at the bad line. A bad header raises its JournalError: nothing was read.
+    """
+    lines = split_lines(data)
+    try:
+        first = next(lines, None)
+    except JournalError as err:
+        if err.line == 1:
+            raise
+        # lines before it were blank, so line 1, where the header belongs, is the first bad one
+        raise JournalError(1, "the first line must be the table header, not a blank line.") from None
+    if first is None:
+        raise JournalError(1, "the journal is empty; its first line must be the table header.")
+    number, text = first
+    try:
+        obj = decode_line(text)
+    except GnavError as err:
+        obj = err
+    if number != 1 and not _is_v2_header(obj):
+        # v1: the header belongs on line 1, so that is the line at fault, not the first one
+        # with text (journal-v2.md, section 2, lets blank lines come before a v2 header)
+        raise JournalError(1, "the first line must be the table header, not a blank line.")
+    try:
+        if isinstance(obj, GnavError):
+            raise obj
+        kind, header = parse_header(obj)
+    except GnavError as err:
+        raise JournalError(number, err.text) from None
+    follower = Follower(kind, header, keep=keep)
+    read, apply = follower.read, follower.apply
+    number = 1
+    try:
+        for number, text in lines:
+            apply(read(text))
+    except JournalError as err:  # a line that is not UTF-8
+        return header, follower.events, follower.state, err
+    except GnavError as err:
+        return header, follower.events, follower.state, JournalError(number, err.text)
+    return header, follower.events, follower.state, None
+
+
+def _is_v2_header(obj: Any) -> bool:
+    if not isinstance(obj, dict) or obj.get("ev") != "table":
+        return False
+    version = obj.get("version")
+    return version == 2 and type(version) is int
