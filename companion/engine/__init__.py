@@ -17,6 +17,7 @@ from .events import (
     Table,
     event_json,
     header_json,
+    journal_version_for,
     parse_event,
     parse_header,
 )
@@ -30,5 +31,5 @@ __all__ = [
     "RANK", "STOCK", "Change", "Cut", "Deal", "Effect", "Event", "FoolTake", "GnavError",
     "JournalError", "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "Query", "Reply", "Reveal",
     "Rulebook", "Settlement", "SitOut", "Stakes", "Stand", "Table", "TableState", "Text",
-    "event_json", "header_json", "parse_event", "parse_header", "rulebook",
+    "event_json", "header_json", "journal_version_for", "parse_event", "parse_header", "rulebook",
 ]

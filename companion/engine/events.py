@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from .errors import N_, GnavError, Text, quoted
@@ -128,6 +128,18 @@ def event_name(event: Event) -> str:
 
 
 # --- to JSON -------------------------------------------------------------------------------
+
+
+def journal_version_for(table: Table) -> Table:
+    """The header a new table is written with: version 2 (naming its game) when its rule book
+    lets the dealer ask about the other fool, else version 1 as before (journal-v2.md: v1
+    readers keep reading every table that needs nothing of v2). Decided once at creation, not
+    by rewriting the stored header at the first `query`: the header is line 1 of every export
+    and log already written, and a header that changes under undo, salvage and live boards is
+    a second truth to keep in step. An imported journal keeps the version it was written in."""
+    if table.version == 1 and rulebook(table.rules, table.house_dict(), 2).fool_query:
+        return replace(table, version=2, game="gnav")
+    return table
 
 
 def header_json(table: Table) -> dict[str, Any]:

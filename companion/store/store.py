@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.engine import Table, Text, header_json, parse_header
+from companion.engine import Table, Text, header_json, journal_version_for, parse_header
 from companion.engine.errors import N_
 from companion.engine.journal import count_lines, event_line, header_line, replay_until_bad
-from companion.engine.rules import rulebook
 
 from .errors import StoreError
 from .game import Game
@@ -47,18 +46,6 @@ class GameSummary:
     created: str  # ISO-8601 UTC to the second, e.g. "2026-11-22T18:03:11Z"
     updated: str  # the last event, undo or redo (or the creation)
     events: int  # active events
-
-
-def journal_version_for(table: Table) -> Table:
-    """The header a new table is written with: version 2 (naming its game) when its rule book
-    lets the dealer ask about the other fool, else version 1 as before (journal-v2.md: v1
-    readers keep reading every table that needs nothing of v2). Decided once at creation, not
-    by rewriting the stored header at the first `query`: the header is line 1 of every export
-    and log already written, and a header that changes under undo, salvage and live boards is
-    a second truth to keep in step. An imported journal keeps the version it was written in."""
-    if table.version == 1 and rulebook(table.rules, table.house_dict(), 2).fool_query:
-        return replace(table, version=2, game="gnav")
-    return table
 
 
 class Store:
