@@ -29,6 +29,7 @@ from companion.engine import (
     Stand,
     TableState,
 )
+from companion.engine.books.gnav import native_call
 from companion.engine.pieces import STOCK
 from companion.i18n import Tr
 from companion.store import Game, StoreError
@@ -409,7 +410,11 @@ class GameScreen:
                         weight=ft.FontWeight.BOLD, no_wrap=not phone,
                         max_lines=2 if phone else 1, text_align=ft.TextAlign.CENTER)]
             if gloss is not None:
-                lines.append(ft.Text(_("“{meaning}”", meaning=gloss), size=theme.SMALL - 2,
+                native = native_call(tr.lang, call)
+                # a source's own call in the reader's language (DA1917's «Hug af!») is shown as
+                # itself on the button, where its citation would not fit; Learn cites it
+                said = native[1] if native is not None else _("“{meaning}”", meaning=gloss)
+                lines.append(ft.Text(said, size=theme.SMALL - 2,
                                      italic=True, no_wrap=True, max_lines=1,
                                      overflow=ft.TextOverflow.ELLIPSIS))
             content = ft.Column(lines, spacing=0, tight=True,

@@ -134,6 +134,18 @@ def test_turn_offers_only_stand_and_change_and_commits_before_showing(app: App) 
     assert screen.game.state.balance[1] == 2 and screen.game.state.pool == 1
 
 
+def test_in_danish_the_call_buttons_show_the_danish_rules_own_calls(app: App) -> None:
+    """gnav.md's DA1917 column: the Danish calls («Hug af!», «Kis! Kis!») stand under the rule
+    book's words on the buttons, as themselves (Learn cites the source)."""
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    tap(screen.view, "Change")
+    app.set_language("da", remember=False)
+    labels = set(buttons(app.screen.view))
+    assert {"Dragon «Hogg av!» «Hug af!»", "Kat «Kiss!» «Kis! Kis!»"} <= labels, sorted(labels)
+    assert not any("DA1917" in label or "“«" in label for label in labels)
+
+
 def test_the_damm_stock_offers_only_the_swap(app: App) -> None:
     screen = new_game(app, seats=("Ann", "Bo"), dealer="Bo")
     tap(screen.view, "Deal")
