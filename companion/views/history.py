@@ -18,6 +18,7 @@ from companion.engine import Deal
 from companion.store import Game
 
 from . import theme
+from .gnav import gnav_state
 from .widgets import button, heading, top_actions
 from .words import history_line
 
@@ -86,7 +87,7 @@ class HistoryScreen:
 
     def all_lines(self, start: int, stop: int) -> list[str]:
         """History lines for active events start..stop-1 (numbered from 1)."""
-        state = self.game.state
+        state = gnav_state(self.game)
         rules, counters = state.table.rules, state.counters
         events, outcomes = self.game.events, self.game.outcomes
         # the round a deal starts is the number of deals up to and including it
@@ -129,13 +130,13 @@ class HistoryScreen:
                 changed.append(row)
         where = (_("Events {first}–{last} of {total}", first=self.start + 1, last=stop,
                    total=total) if total else _("No events"))
-        for control, name, value in ((self.where, "value", where),
-                                     (self.earlier, "disabled", self.start == 0),
-                                     (self.first, "disabled", self.start == 0),
-                                     (self.later, "disabled", stop >= total),
-                                     (self.last, "disabled", stop >= total)):
-            if getattr(control, name) != value:
-                setattr(control, name, value)
+        for control, name, wanted in ((self.where, "value", where),
+                                      (self.earlier, "disabled", self.start == 0),
+                                      (self.first, "disabled", self.start == 0),
+                                      (self.later, "disabled", stop >= total),
+                                      (self.last, "disabled", stop >= total)):
+            if getattr(control, name) != wanted:
+                setattr(control, name, wanted)
                 changed.append(control)
         if grown:  # the new rows go with their list
             rows = {id(row) for row in self.rows}

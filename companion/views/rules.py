@@ -8,9 +8,11 @@ from typing import Any
 import flet as ft
 
 from companion.engine import PRESETS
+from companion.i18n import Tr
 from companion.store import Game
 
 from . import theme
+from .gnav import gnav_state
 from .teach import rulebook_card
 from .widgets import body, button, heading, top_actions
 from .words import rulebook_differences, rulebook_summary
@@ -22,7 +24,7 @@ class RulesScreen:
         self.game = game
         _ = app.tr
         tr = app.tr
-        state = game.state
+        state = gnav_state(game)
         book, preset = state.rules, PRESETS[state.table.rules]
         rows: list[ft.Control] = [
             ft.Semantics(identifier="phase", content=ft.Text(
@@ -56,7 +58,7 @@ class RulesScreen:
         )
 
 
-def _n_stakes(counters: bool, amount: int, tr: Any) -> str:
+def _n_stakes(counters: bool, amount: int, tr: Tr) -> str:
     _n = tr.n
     if counters:
         return _n("Stakes: {count} counter each.", "Stakes: {count} counters each.", amount)

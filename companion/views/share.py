@@ -16,6 +16,7 @@ from companion import board
 from companion.store import Game
 
 from . import theme
+from .gnav import gnav_state
 from .widgets import body, button, error_text, heading, show_error, top_actions
 
 QR_SIZE = 280
@@ -90,7 +91,7 @@ class ShareScreen:
                 ]
         if game.state.phase == "over":
             # shortened, if need be, to what one code holds (a long table of 40)
-            text = board.result_text(game.state, fits=board.qr_fits)
+            text = board.result_text(gnav_state(game), fits=board.qr_fits)
             rows += [
                 ft.Text(_("Result to take home"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("The result as plain text: a phone reads it without the network."),
