@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
+from typing import Any, Literal
 
 import flet as ft
 
 from companion.engine import DEFAULT_RULES, MATADORS, PRESETS, GnavError, Stakes, Table
-from companion.engine.books.gnav import CHOICE_LABELS, LIST_LABELS
+from companion.engine.books.gnav import CHOICE_LABELS, CHOICE_WORDS, LIST_LABELS
 from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
+from companion.i18n import Tr
 from companion.store import StoreError
 
 from . import theme
@@ -27,7 +28,6 @@ from .widgets import (
     top_actions,
 )
 from .words import (
-    CHOICE_WORDS,
     field_help,
     field_title,
     field_value_words,
@@ -208,8 +208,9 @@ class NewTableScreen:
         _ = self.app.tr
         if self.dealer_choice not in ("draw", "random") and self.dealer_choice not in self.players:
             self.dealer_choice = "draw"
-        radios = [ft.Radio(value="draw", label=_("Draw for dealer"), label_style=LABEL),
-                  ft.Radio(value="random", label=_("Random dealer"), label_style=LABEL)]
+        radios: list[ft.Control] = [
+            ft.Radio(value="draw", label=_("Draw for dealer"), label_style=LABEL),
+            ft.Radio(value="random", label=_("Random dealer"), label_style=LABEL)]
         radios += [ft.Radio(value=name, label=_("Dealer {name}", name=name), label_style=LABEL)
                    for name in self.players]
         self.dealer_group.content = ft.Row(radios, wrap=True)
@@ -293,7 +294,7 @@ class NewTableScreen:
         self.app.refresh()
 
     def name_problem(self, name: str, ignore: str | None = None) -> str | None:
-        _ = self.app.tr
+        _: Tr = self.app.tr
         if not name:
             return _("Type a name first.")
         if len(name) > MAX_NAME:
@@ -428,7 +429,7 @@ class NewTableScreen:
             dealer = self.dealer_choice
         book = self.book
         house = tuple((k, getattr(book, k)) for k in HOUSE_FIELDS if k in self.house)
-        kind = "counters" if self.stakes_kind == "counters" else "strokes"
+        kind: Literal["counters", "strokes"] = "counters" if self.stakes_kind == "counters" else "strokes"
         return Table(rules=self.rules, stakes=Stakes(kind, self.amount),
                      seats=tuple(self.players), dealer=dealer, house=house)
 
@@ -452,7 +453,9 @@ class NewTableScreen:
 
     async def _start_after_blur(self, page: Any) -> None:
         try:
-            await asyncio.wait_for(self.start_button.focus(), timeout=2)
+            # Flet 1.0.5 leaves Control.focus unannotated
+            focus = self.start_button.focus()  # type: ignore[no-untyped-call]
+            await asyncio.wait_for(focus, timeout=2)
             deadline = asyncio.get_running_loop().time() + 2
             while self.amount_editing and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(0.02)

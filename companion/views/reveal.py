@@ -18,7 +18,7 @@ from companion.i18n import EN, Tr
 
 from . import theme
 from .pieces import piece_face
-from .widgets import Button, big_button
+from .widgets import Button, big_button, scroll_key
 from .words import and_list, piece_title
 
 Pieces = tuple[tuple[str, str], ...]
@@ -50,7 +50,7 @@ class PiecePicker:
         self.done_button = big_button(action, self.done, disabled=True)
         seat_controls = [p.control for p in self.seat_parts.values()]
         for k, control in enumerate(seat_controls):
-            control.key = ft.ScrollKey(f"pick-{k}")
+            control.key = scroll_key(f"pick-{k}")
         self.strip: ft.Row | None = None
         self.scrolled_to: str | None = seats[0] if seats else None
         if narrow:
@@ -111,7 +111,7 @@ class PiecePicker:
                              padding=ft.Padding.symmetric(horizontal=4)))
         control = ft.Column(
             [pick, ft.Row([piece_face(piece, 20 if self.narrow else 24),
-                           ft.Row(dots, spacing=3, tight=True)], spacing=6, tight=True)],
+                           ft.Row([*dots], spacing=3, tight=True)], spacing=6, tight=True)],
             spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
         return _PiecePart(control, pick, dots)

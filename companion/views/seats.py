@@ -181,7 +181,7 @@ class SeatTile:
         elif mode == "grid":
             self.name_text.size = theme.BODY + 1
             self.count.size = theme.BODY - 2
-            self.count.width, self.count.text_align = None, None
+            self.count.width, self.count.text_align = None, ft.TextAlign.START
             self.marks.box, self.marks.dot = (max(inner - 56, 30.0), 16.0), 12
             self.box.height = GRID_TILE_H
             self.box.padding = ft.Padding.symmetric(horizontal=10, vertical=5)
@@ -195,7 +195,7 @@ class SeatTile:
         else:
             self.name_text.size = theme.NAME
             self.count.size = theme.BODY
-            self.count.width, self.count.text_align = None, None
+            self.count.width, self.count.text_align = None, ft.TextAlign.START
             self.marks.box, self.marks.dot = (max(inner - 60, 40.0), 32.0), 14
             self.box.height = FULL_TILE_H
             self.box.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
@@ -392,15 +392,15 @@ def layout(tiles: list[SeatTile], pool: PoolView, width: float,
         t.set_mode("grid", tile_w)
         t.control.left = t.control.top = None
     pool.set_mode("grid", tile_w)
-    rows = math.ceil((n + 1) / cols)
-    fits = rows * (GRID_TILE_H + GAP) - GAP <= height
+    row_count = math.ceil((n + 1) / cols)
+    fits = row_count * (GRID_TILE_H + GAP) - GAP <= height
     cell_w = (width - (cols - 1) * GAP) / cols  # what the grid gives each cell
     grid = SeatGrid(
         [pool.control, *[t.control for t in tiles]], runs_count=cols, spacing=GAP,
         run_spacing=GAP, child_aspect_ratio=cell_w / GRID_TILE_H, expand=True,
         # every tile built at once, even those scrolled out of sight: the accessibility
         # tree then names every seat, as the list did
-        cache_extent=rows * (GRID_TILE_H + GAP), build_controls_on_demand=False,
+        cache_extent=row_count * (GRID_TILE_H + GAP), build_controls_on_demand=False,
     )
     grid.cols = cols
     return grid, not fits

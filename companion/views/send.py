@@ -42,7 +42,8 @@ def update_together(page: ft.Page, *controls: ft.Control) -> None:
         page.update(*unique)
         return
     root, paths = placed
-    context.mark_update_called()  # as page.update does: no automatic whole-page update after
+    # as page.update does: no automatic whole-page update after (Flet 1.0.5 leaves it unannotated)
+    context.mark_update_called()  # type: ignore[no-untyped-call]
     ops: list[dict[str, Any]] = []
     added: list[Any] = []
     removed: list[Any] = []

@@ -35,15 +35,18 @@ from companion.i18n import Tr
 from companion.store import Game, StoreError
 
 from . import theme
+from .gnav import gnav_state
 from .reveal import PiecePicker, Pieces
 from .seats import PoolView, SeatGrid, SeatList, SeatTile, layout
 from .settlement import game_over_panel, settlement_panel
 from .widgets import (
+    AnyButton,
     big_button,
     body,
     button,
     error_text,
     icon_button,
+    scroll_key,
     show_error,
     top_actions,
 )
@@ -146,7 +149,7 @@ class GameScreen:
         self.seat_scrolls = False  # whether the seats may not all fit (see `relayout`)
         self.scrolled_to = -1  # the seat last scrolled into view
         for i, tile in enumerate(self.tiles):
-            tile.control.key = ft.ScrollKey(f"seat-{i}")
+            tile.control.key = scroll_key(f"seat-{i}")
         self.build_answers()
         # a phone held sideways: the seats beside the banner and the question, each column
         # scrolling on its own, so every answer is reachable and the asker and the asked
@@ -179,7 +182,7 @@ class GameScreen:
 
     @property
     def state(self) -> TableState:
-        return self.game.state
+        return gnav_state(self.game)
 
     def _opening_banner(self) -> News:
         state = self.state
@@ -302,6 +305,7 @@ class GameScreen:
         else:
             changed = []
         for k, text in enumerate(shown):
+            assert isinstance(text, ft.Text)  # the banner holds only the Texts made above
             value = lines[k] if k < len(lines) else ""
             visible = k < len(lines)
             if text.value != value or text.visible != visible:
@@ -313,7 +317,9 @@ class GameScreen:
     def scroll_into_view(self, state: TableState) -> None:
         """Where the seats do not all fit (a phone, a crowded upright tablet), brings the
         seat being asked, else the one whose turn it is, into view."""
-        if state.phase == "asking" and state.asked >= 0:
+        # asked and turn are None while no seat is asked or to play: no seat to show then
+        target: int | None
+        if state.phase == "asking" and state.asked is not None and state.asked >= 0:
             target = state.asked
         elif state.phase in ("turns", "asking"):
             target = state.turn
@@ -323,7 +329,7 @@ class GameScreen:
             target = -1
         # the oval fits its seats until a panel as tall as the game over's squeezes it
         scrolls = self.seat_scrolls or state.phase == "over"
-        if (target < 0 or target == self.scrolled_to or not scrolls
+        if (target is None or target < 0 or target == self.scrolled_to or not scrolls
                 or self.app.page is None):
             return
         self.scrolled_to = target
@@ -391,7 +397,7 @@ class GameScreen:
         self.prompt = ft.Text("", size=theme.QUESTION - (2 if phone else 0),
                               weight=ft.FontWeight.BOLD)
         self.hint = body("", size=theme.SMALL + 1, italic=True, visible=False)
-        self.answer_buttons: dict[str, ft.Control] = {
+        self.answer_buttons: dict[str, AnyButton] = {
             "deal": big_button(_("Deal"), None, width=w),
             "stand": big_button(_("Stand"), None, width=w),
             "change": big_button(_("Change"), None, width=w),
@@ -419,11 +425,11 @@ class GameScreen:
                                      overflow=ft.TextOverflow.ELLIPSIS))
             content = ft.Column(lines, spacing=0, tight=True,
                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-            b = big_button(content, None, filled=False, width=w)
+            call_button = big_button(content, None, filled=False, width=w)
             if phone:
-                b.style = call_style
-                b.height = call_height
-            self.answer_buttons[call] = b
+                call_button.style = call_style
+                call_button.height = call_height
+            self.answer_buttons[call] = call_button
         if phone:
             self.answer_buttons["none"].height = call_height
         self.answer_buttons["between"] = button(_("Between rounds"), self.between_rounds)
@@ -435,8 +441,8 @@ class GameScreen:
             b.visible = False
             if key not in menus:
                 b.on_click = lambda e, b=b: self.answer(b)
-        answers = [b for k, b in self.answer_buttons.items() if k not in menus]
-        extras = [self.answer_buttons[k] for k in menus]
+        answers: list[ft.Control] = [b for k, b in self.answer_buttons.items() if k not in menus]
+        extras: list[ft.Control] = [self.answer_buttons[k] for k in menus]
         rows: list[ft.Control] = [ft.Semantics(identifier="phase", content=self.prompt),
                                   self.hint]
         if phone:
@@ -640,7 +646,7 @@ class GameScreen:
     def knock_menu(self, e: Any = None) -> None:
         _ = self.app.tr
         knocks = [ev for ev in self.state.options() if isinstance(ev, Knock)]
-        buttons = [button(_("{seat} knocks", seat=ev.seat), lambda e, ev=ev: self.act(ev),
+        buttons: list[ft.Control] = [button(_("{seat} knocks", seat=ev.seat), lambda e, ev=ev: self.act(ev),
                           disabled=self.state.knocked[self.state.names.index(ev.seat)])
                    for ev in knocks]
         self.app.show_dialog(ft.AlertDialog(
@@ -656,7 +662,7 @@ class GameScreen:
         """The dealer asks the table about the other fool; the referee taps its answer."""
         _ = self.app.tr
         seat = self.state.turn_name or ""
-        answers = [big_button(word, lambda e, q=q: self.act(q),
+        answers: list[ft.Control] = [big_button(word, lambda e, q=q: self.act(q),
                               disabled=self.state.why_not(q) is not None)
                    for q, word in ((Query(seat, "yes"), _("Yes")), (Query(seat, "no"), _("No")))]
         self.app.show_dialog(ft.AlertDialog(

@@ -13,6 +13,8 @@ from companion.i18n import LANGUAGE_NAMES
 from . import theme
 
 Handler = Callable[..., Any]
+# What `button` builds: Flet's outlined and text buttons are not Buttons of its own.
+AnyButton = ft.Button | ft.OutlinedButton | ft.TextButton
 
 
 def labelled(label: str, control: ft.Control) -> ft.Semantics:
@@ -30,6 +32,11 @@ def icon_button(label: str, icon: ft.IconData, on_click: Handler,
     button = ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=26,
                            width=theme.TOUCH, height=theme.TOUCH, tooltip=label)
     return labelled(label, button)
+
+
+def scroll_key(name: str) -> ft.ScrollKey:
+    # Flet 1.0.5 builds its keys through an unannotated decorator, so mypy sees no fields
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
 
 
 class _KeepsStyle:
@@ -62,8 +69,8 @@ class Button(_KeepsStyle, ft.Button):
     pass
 
 
-def big_button(text: str | ft.Control, on_click: Handler, disabled: bool = False,
-               filled: bool = True, width: float | None = None) -> ft.Control:
+def big_button(text: str | ft.Control, on_click: Handler | None, disabled: bool = False,
+               filled: bool = True, width: float | None = None) -> ft.Button:
     cls = FilledButton if filled else FilledTonalButton
     return cls(
         content=text, on_click=on_click, disabled=disabled, style=theme.big_button_style(),
@@ -72,8 +79,8 @@ def big_button(text: str | ft.Control, on_click: Handler, disabled: bool = False
 
 
 def button(text: str, on_click: Handler, disabled: bool = False,
-           icon: ft.IconData | None = None, kind: str = "outlined") -> ft.Control:
-    cls: Any = {
+           icon: ft.IconData | None = None, kind: str = "outlined") -> AnyButton:
+    cls: type[AnyButton] = {
         "outlined": ft.OutlinedButton, "text": ft.TextButton, "filled": FilledButton,
         "tonal": FilledTonalButton,
     }[kind]
