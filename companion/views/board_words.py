@@ -1,5 +1,6 @@
-"""The spectators' board's own words, in the phone's language (companion.board renders the
-board as plain HTML; its sentences come from companion.views.words). No Flet here."""
+"""The words of the plain pages companion.board serves, in the browser's language: the
+spectators' board (its sentences come from companion.views.words) and the referee gate's
+refusals. No Flet here."""
 
 from __future__ import annotations
 
@@ -43,4 +44,15 @@ def board_words(tr: Tr) -> dict[str, str]:
                   "tries again by itself."),
         "full_here": _("Too many boards are open from this device or network address. Close "
                        "one, and this page tries again by itself."),
+    }
+
+
+def gate_words(tr: Tr) -> dict[str, str]:
+    """Every refusal the gate answers with (as a short plain-text page); {addresses} is filled
+    by the gate."""
+    _ = tr
+    return {
+        "wrong_host": _("This app answers only to its own addresses: {addresses}."),
+        "other_page": _("Only the app's own pages may ask this."),
+        "referee_only": _("Only the referee controls the game."),
     }
