@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -43,6 +44,9 @@ TABLET_PORTRAIT = {"width": 800, "height": 1280}
 PHONE_UPRIGHT = {"width": 412, "height": 915}
 PHONE_SIDEWAYS = {"width": 915, "height": 412}
 ISSUE_SIZES = (PHONE_UPRIGHT, PHONE_SIDEWAYS, TABLET)
+# a test run once at each of them, as `size`, named by its width and height
+at_issue_sizes = pytest.mark.parametrize(
+    "size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from browser_ui import (
-    ISSUE_SIZES,
     AppServer,
+    at_issue_sizes,
     button,
     hook,
     in_view,
@@ -29,7 +28,7 @@ ANSWERS = ["Swap", re.compile("Ko-ko!"), re.compile("Hogg av!"), re.compile("Kis
            re.compile("Hest forbi!"), re.compile("Hus forbi!"), "Knock"]
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_every_answer_to_a_change_is_in_reach_and_the_asker_and_asked_in_sight(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     page.set_viewport_size(size)

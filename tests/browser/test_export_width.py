@@ -3,12 +3,11 @@ item 11: it was shown in a 300 px column on the tablet)."""
 
 from __future__ import annotations
 
-import pytest
-from browser_ui import ISSUE_SIZES, AppServer, button, new_table, open_tables, tap, tap_first
+from browser_ui import AppServer, at_issue_sizes, button, new_table, open_tables, tap, tap_first
 from playwright.sync_api import Page
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_the_exported_journal_takes_the_screens_width(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     page.set_viewport_size(size)

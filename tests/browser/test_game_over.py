@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from browser_ui import (
-    ISSUE_SIZES,
     AppServer,
+    at_issue_sizes,
     enable_semantics,
     hook,
     in_view,
@@ -41,7 +40,7 @@ def game_won_by_the_last_seat(data_dir: Path) -> int:
         store.close()
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_game_over_shows_whole_standings_and_the_winners_seat(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     game_id = game_won_by_the_last_seat(server.data_dir)

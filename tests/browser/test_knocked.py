@@ -3,10 +3,9 @@ round has ended (issue 12, item 7: "knocked" stayed on the seat into the next ro
 
 from __future__ import annotations
 
-import pytest
 from browser_ui import (
-    ISSUE_SIZES,
     AppServer,
+    at_issue_sizes,
     button,
     hook_text,
     new_table,
@@ -18,7 +17,7 @@ from browser_ui import (
 from playwright.sync_api import Page
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_knocked_this_round_until_the_round_ends(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     page.set_viewport_size(size)

@@ -3,14 +3,13 @@ field stopped at 24 characters without a word)."""
 
 from __future__ import annotations
 
-import pytest
-from browser_ui import ISSUE_SIZES, AppServer, open_tables, tap, wait_text
+from browser_ui import AppServer, at_issue_sizes, open_tables, tap, wait_text
 from playwright.sync_api import Page
 
 LONG = "Anne-Kristine Bergersen-Haugland"  # 32 characters
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_a_name_cut_at_24_characters_is_said_so_while_typing(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     page.set_viewport_size(size)

@@ -3,10 +3,9 @@ Settle waits for) and why a greyed-out piece cannot be picked (issue 12, item 10
 
 from __future__ import annotations
 
-import pytest
 from browser_ui import (
-    ISSUE_SIZES,
     AppServer,
+    at_issue_sizes,
     button,
     hook_text,
     pick_piece,
@@ -15,7 +14,7 @@ from browser_ui import (
 from playwright.sync_api import Page
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_the_picker_says_which_seats_lack_a_piece_and_which_pieces_are_used_up(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     table_at_the_reveal(page, server.url, size, ["Ann", "Bo", "Cy"])

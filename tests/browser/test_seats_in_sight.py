@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from browser_ui import (
-    ISSUE_SIZES,
     AppServer,
+    at_issue_sizes,
     button,
     enable_semantics,
     hook,
@@ -38,7 +37,7 @@ def game_at_the_reveal(data_dir: Path) -> int:
         store.close()
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_every_seat_in_sight_beside_the_settlement(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     game_id = game_at_the_reveal(server.data_dir)

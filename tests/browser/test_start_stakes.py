@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from browser_ui import (
-    ISSUE_SIZES,
     AppServer,
     add_players,
+    at_issue_sizes,
     button,
     open_tables,
     reach,
@@ -25,7 +24,7 @@ from companion.engine import Stakes
 TRIES = 4  # a size; twelve in all
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_start_tapped_right_after_typing_the_stakes_gets_them(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     page.set_viewport_size(size)

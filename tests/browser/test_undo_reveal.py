@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from browser_ui import (
-    ISSUE_SIZES,
     AppServer,
+    at_issue_sizes,
     button,
     pick_piece,
     reveal,
@@ -19,7 +18,7 @@ from browser_ui import (
 from playwright.sync_api import Page
 
 
-@pytest.mark.parametrize("size", ISSUE_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@at_issue_sizes
 def test_undoing_a_reveal_keeps_every_piece_entered(
         page: Page, server: AppServer, size: dict[str, int]) -> None:
     table_at_the_reveal(page, server.url, size, ["Ann", "Bo", "Cy"])
