@@ -175,6 +175,22 @@ def tap(page: Page, name: str, exact: bool = True, timeout: float = 15_000) -> N
     _last_tap[id(page)] = time.monotonic()
 
 
+def tap_until(page: Page, name: str, appears: Locator, tries: int = 3,
+              wait: float = 5_000) -> None:
+    """Tap a button until what it opens is there: a tap that lands while Flutter rebuilds the
+    screen (a page just loaded, then resized to the phone's size) is lost, and a person would
+    simply tap again. Taps again only while the button is still there and the result is not."""
+    for _ in range(tries):
+        tap(page, name)
+        try:
+            appears.wait_for(state="attached", timeout=wait)
+            return
+        except PlaywrightTimeoutError:
+            if not button(page, name).count():
+                break
+    appears.wait_for(state="attached", timeout=wait)
+
+
 def tap_first(page: Page, name: str, exact: bool = True, timeout: float = 15_000) -> None:
     _pace(page)
     button(page, name, exact).first.click(timeout=timeout)
@@ -198,26 +214,28 @@ def hook_text(page: Page, identifier: str, timeout: float = 15_000) -> str:
     return semantic_text(loc)
 
 
+# Text of a semantics node and its children: labels live in aria-label or text.
+_SEMANTIC_TEXT_JS = """el => {
+    const parts = [];
+    const walk = n => {
+        if (n.nodeType === 3) {
+            const t = n.textContent.trim();
+            if (t) parts.push(t);
+            return;
+        }
+        if (n.nodeType !== 1) return;
+        const label = n.getAttribute('aria-label');
+        if (label) parts.push(label.trim());
+        for (const c of n.childNodes) walk(c);
+    };
+    walk(el);
+    return parts.join(' ');
+}"""
+
+
 def semantic_text(loc: Locator) -> str:
     """Text of a semantics node and its children: labels live in aria-label or text."""
-    text: str = loc.evaluate(
-        """el => {
-            const parts = [];
-            const walk = n => {
-                if (n.nodeType === 3) {
-                    const t = n.textContent.trim();
-                    if (t) parts.push(t);
-                    return;
-                }
-                if (n.nodeType !== 1) return;
-                const label = n.getAttribute('aria-label');
-                if (label) parts.push(label.trim());
-                for (const c of n.childNodes) walk(c);
-            };
-            walk(el);
-            return parts.join(' ');
-        }"""
-    )
+    text: str = loc.evaluate(_SEMANTIC_TEXT_JS)
     return text
 
 
@@ -401,8 +419,17 @@ def tap_and_wait(page: Page, name: str, exact: bool = True, identifier: str = "p
 
 
 def current_hook_text(page: Page, identifier: str) -> str:
-    loc = hook(page, identifier)
-    return semantic_text(loc.first) if loc.count() else ""
+    """The hook's text now, or "" when it is not there: looked up and read in one script, as
+    the node can vanish between a count and a read (the last Stand swaps the question for the
+    piece picker), and a Locator read of a vanished node waits out its whole timeout."""
+    text: str = page.evaluate(
+        f"""identifier => {{
+            const el = document.querySelector(`[flt-semantics-identifier="${{identifier}}"]`);
+            return el ? ({_SEMANTIC_TEXT_JS})(el) : "";
+        }}""",
+        identifier,
+    )
+    return text
 
 
 def wait_hook_change(page: Page, identifier: str, before: str, timeout: float = 15_000) -> str:

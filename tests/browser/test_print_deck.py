@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_ui import PHONE, TABLET, AppServer, button, open_app, tap
+from browser_ui import PHONE, TABLET, AppServer, button, open_app, tap, tap_until
 from playwright.sync_api import Page
 
 from companion.deck import deck_pdf
@@ -18,9 +18,8 @@ def test_print_a_deck_downloads_the_pdf(page: Page, server: AppServer, viewport:
     page.set_viewport_size(viewport)
     open_app(page, f"{server.url}/learn")
     button(page, "Print a deck").wait_for(state="attached", timeout=30_000)
-    tap(page, "Print a deck")
     label = "Save for A4" if paper == "a4" else "Save for Letter"
-    button(page, label).wait_for(state="attached")
+    tap_until(page, "Print a deck", button(page, label))
     with page.expect_download(timeout=60_000) as download:
         tap(page, label)
     saved = download.value
