@@ -1,6 +1,6 @@
 """The board as JSON and as HTML, and a finished game's result as plain text.
 
-All words come from companion.views.words (no Flet there), so the board tells the last call
+All words come from companion.narrate (no Flet there), so the board tells the last call
 and the settlement exactly as the referee's banner does.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 from companion.engine import TableState
 from companion.engine.rules import PRESETS
 from companion.i18n import EN, Tr
-from companion.views.board_words import board_words
-from companion.views.words import (
+from companion.narrate.board_words import board_words
+from companion.narrate.words import (
     balance_words,
     banner_lines,
     now_sentence,

@@ -8,15 +8,15 @@ import flet as ft
 
 from companion.engine import TableState
 from companion.i18n import EN, Tr
-
-from . import theme
-from .widgets import big_button, body
-from .words import (
+from companion.narrate.words import (
     balance_words,
     pieces_words,
     settlement_lines,
     winners_sentence,
 )
+
+from . import theme
+from .widgets import big_button, body
 
 
 def settlement_panel(state: TableState, on_next: Any, tr: Tr = EN) -> ft.Control:
