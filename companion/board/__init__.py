@@ -8,10 +8,8 @@ from .render import board_json, result_text
 from .sharing import (
     Problem,
     Sharing,
+    SharingService,
     Switch,
-    configure,
-    current,
-    forget_switch,
     interface_addresses,
     lan_addresses,
     lan_wanted,
@@ -19,7 +17,6 @@ from .sharing import (
     qr_matrix,
     qr_png,
     remember_lan,
-    switch,
 )
 
 __all__ = [
@@ -27,11 +24,9 @@ __all__ = [
     "Followed",
     "Problem",
     "Sharing",
+    "SharingService",
     "Switch",
     "board_json",
-    "configure",
-    "current",
-    "forget_switch",
     "interface_addresses",
     "lan_addresses",
     "lan_wanted",
@@ -40,5 +35,4 @@ __all__ = [
     "qr_png",
     "remember_lan",
     "result_text",
-    "switch",
 ]

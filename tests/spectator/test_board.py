@@ -171,34 +171,31 @@ def test_the_result_text_names_table_rules_rounds_and_standings(tmp_path: Path) 
 
 
 def test_the_share_screen_shows_the_result_qr_of_that_text(tmp_path: Path) -> None:
-    app = App(Games(tmp_path))
+    sharing = board.SharingService(board.Sharing(port=8550, lan=True,
+                                                 addresses=("192.168.1.20",), token="t" * 43))
+    app = App(Games(tmp_path), sharing=sharing)
     app.start("/")
     game = finished_game(app.store)
-    board.configure(board.Sharing(port=8550, lan=True, addresses=("192.168.1.20",),
-                                  token="t" * 43))
-    try:
-        app.go(f"/game/{game.id}")
-        tap(app.screen.view, "Share")
-        screen = app.screen
-        assert isinstance(screen, ShareScreen)
-        assert app.route == f"/game/{game.id}/share"
-        text = result_text(game.state)
-        assert text in texts(screen.view)
-        image = identified(screen.view, "result-qr").content.content
-        size = len(qr_matrix(text))
-        assert png_modules(image.src, size) == independent_matrix(text)
-        board_image = identified(screen.view, "board-qr").content.content
-        url = f"http://192.168.1.20:8550/board/{game.id}"
-        assert url in texts(screen.view)
-        assert png_modules(board_image.src, len(qr_matrix(url))) == independent_matrix(url)
-        # the referee's QR only after a tap, and it carries the referee link
-        assert not shows(screen.view, "referee-qr")
-        tap(screen.view, "Show the referee QR")
-        referee = identified(screen.view, "referee-qr").content.content
-        link = "http://192.168.1.20:8550/?token=" + "t" * 43
-        assert png_modules(referee.src, len(qr_matrix(link))) == independent_matrix(link)
-    finally:
-        board.configure(None)
+    app.go(f"/game/{game.id}")
+    tap(app.screen.view, "Share")
+    screen = app.screen
+    assert isinstance(screen, ShareScreen)
+    assert app.route == f"/game/{game.id}/share"
+    text = result_text(game.state)
+    assert text in texts(screen.view)
+    image = identified(screen.view, "result-qr").content.content
+    size = len(qr_matrix(text))
+    assert png_modules(image.src, size) == independent_matrix(text)
+    board_image = identified(screen.view, "board-qr").content.content
+    url = f"http://192.168.1.20:8550/board/{game.id}"
+    assert url in texts(screen.view)
+    assert png_modules(board_image.src, len(qr_matrix(url))) == independent_matrix(url)
+    # the referee's QR only after a tap, and it carries the referee link
+    assert not shows(screen.view, "referee-qr")
+    tap(screen.view, "Show the referee QR")
+    referee = identified(screen.view, "referee-qr").content.content
+    link = "http://192.168.1.20:8550/?token=" + "t" * 43
+    assert png_modules(referee.src, len(qr_matrix(link))) == independent_matrix(link)
 
 
 def test_without_the_lan_the_share_screen_says_phones_cannot_reach_it(tmp_path: Path) -> None:
