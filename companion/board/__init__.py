@@ -4,7 +4,7 @@ No Flet in this package: the boards are plain HTML served next to the Flet app.
 """
 
 from .reader import BoardReader, Followed
-from .render import board_json, result_text
+from .render import board_json
 from .sharing import (
     Problem,
     Sharing,
@@ -34,5 +34,4 @@ __all__ = [
     "qr_matrix",
     "qr_png",
     "remember_lan",
-    "result_text",
 ]

@@ -6,5 +6,6 @@ the deck run where Flet is not installed, and the tests read the sentences direc
 
   words        calls, banners, settlements, history lines
   teach        what each piece does under a rule book (Learn, the rules card, the quiz)
+  board        the spectators' board's values and a game's result as plain text
   board_words  the fixed words of the pages companion.board serves (board, gate)
 """

@@ -12,7 +12,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.board import Problem, SharingService, result_text
+from companion.board import Problem, SharingService
+from companion.narrate.board import result_text
 from companion.store import Game
 
 from . import theme
@@ -90,7 +91,7 @@ class ShareScreen:
                 ]
         if game.state.phase == "over":
             # shortened, if need be, to what one code holds (a long table of 40)
-            text = result_text(gnav_state(game), fits=sharing.qr_fits)
+            text = result_text(gnav_state(game), app.tr, fits=sharing.qr_fits)
             rows += [
                 ft.Text(_("Result to take home"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("The result as plain text: a phone reads it without the network."),

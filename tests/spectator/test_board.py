@@ -14,9 +14,11 @@ import pytest
 
 from companion import board
 from companion.app import App, Games
-from companion.board import BoardReader, board_json, qr_matrix, result_text
+from companion.board import BoardReader, board_json, qr_matrix
 from companion.core import SNAPSHOT_EVERY
 from companion.engine import Change, Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.i18n import Tr
+from companion.narrate.board import result_text
 from companion.store import Game, Store
 from companion.views.share import ShareScreen
 
@@ -168,6 +170,34 @@ def test_the_result_text_names_table_rules_rounds_and_standings(tmp_path: Path) 
         "2. Bo: 0 counters (out)",
         "3. Cy: 0 counters (out)",
     ]
+
+
+def test_the_result_is_told_in_the_referees_language(tmp_path: Path) -> None:
+    """The whole app speaks the referee's language (README, "Teaching the table"): the result
+    to take home too, on the Share screen and in its QR code (it was English on a Norwegian
+    or Danish screen)."""
+    app = App(Games(tmp_path), lang="nb")
+    app.start("/")
+    game = finished_game(app.store)
+    text = result_text(game.state, Tr("nb"))
+    assert text.split("\n") == [
+        "Gnav-resultat",
+        "Bord: Ann, Bo, Cy (3 plasser), 1 jetong hver",
+        "Regelbok: damm",
+        "Runder: 2",
+        "Ann vinner",
+        "Stillingen:",
+        "1. Ann: 1 jetong (vinner)",
+        "2. Bo: 0 jetonger (ute)",
+        "3. Cy: 0 jetonger (ute)",
+    ]
+    app.go(f"/game/{game.id}/share")
+    assert text in texts(app.screen.view)
+    image = identified(app.screen.view, "result-qr").content.content
+    assert png_modules(image.src, len(qr_matrix(text))) == independent_matrix(text)
+    danish = result_text(game.state, Tr("da")).split("\n")
+    assert danish[:2] == ["Gnav-resultat", "Bord: Ann, Bo, Cy (3 pladser), 1 jeton hver"]
+    assert danish[-1] == "3. Cy: 0 jetoner (ude)"
 
 
 def test_the_share_screen_shows_the_result_qr_of_that_text(tmp_path: Path) -> None:
