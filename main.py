@@ -34,6 +34,7 @@ def run() -> int:
     import flet as ft
 
     from companion.app import make_main
+    from companion.board import SharingService
     from companion.server import ASSETS_DIR, resolve_data_dir, start_sharing
 
     port = share_port()
@@ -44,10 +45,11 @@ def run() -> int:
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     data_dir = resolve_data_dir(None)
     data_dir.mkdir(parents=True, exist_ok=True)
-    stop = start_sharing(data_dir, port)
+    sharing = SharingService()
+    stop = start_sharing(data_dir, port, sharing)
     try:
         ft.run(
-            make_main(data_dir),
+            make_main(data_dir, sharing),
             assets_dir=str(ASSETS_DIR) if ASSETS_DIR.is_dir() else "assets",
             no_cdn=True,
             route_url_strategy=ft.RouteUrlStrategy.PATH,

@@ -18,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.board.sharing import SharingService
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
@@ -81,13 +82,15 @@ QUIZ_KEY = "gnav.quiz"
 
 class App:
     """One browser session: the page (None in view tests), the current screen, the theme and
-    the language (remembered per browser in SharedPreferences)."""
+    the language (remembered per browser in SharedPreferences), and the process's sharing
+    (nothing shared unless given: the Share screen then says phones cannot reach the app)."""
 
     def __init__(self, games: Games, page: ft.Page | None = None,
-                 lang: str = DEFAULT_LANGUAGE) -> None:
+                 lang: str = DEFAULT_LANGUAGE, sharing: SharingService | None = None) -> None:
         self.games = games
         games.join(self)
         self.page = page
+        self.sharing = sharing if sharing is not None else SharingService()
         self.tr = Tr(lang)
         self.prefs: ft.SharedPreferences | None = None
         self.quiz = QuizState()  # the evening's quiz: players and scores
@@ -437,13 +440,17 @@ async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:
     return True
 
 
-def make_main(data_dir: str | Path | None) -> Callable[[ft.Page], Any]:
-    """The `main(page)` for `ft.run`: one App per session over one shared store."""
+def make_main(data_dir: str | Path | None,
+              sharing: SharingService | None = None) -> Callable[[ft.Page], Any]:
+    """The `main(page)` for `ft.run`: one App per session over one shared store, each shown
+    the server's `sharing` (none: nothing is shared)."""
     games = Games(data_dir)
     atexit.register(games.close)
+    if sharing is None:
+        sharing = SharingService()
 
     def main(page: ft.Page) -> None:
-        app = App(games, page)
+        app = App(games, page, sharing=sharing)
         page.data = app  # keeps the session's app (and its services) alive with the page
         app.start(page.route)
         page.run_task(app.load_language)

@@ -34,7 +34,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.board.sharing import AddressError, Listener, Problem, listener_for, url_host
+from companion.board.sharing import (
+    AddressError,
+    Listener,
+    Problem,
+    SharingService,
+    listener_for,
+    url_host,
+)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -226,8 +233,10 @@ class LanSwitch:
     """
 
     def __init__(self, server: ListeningServer, data_dir: Path, port: int,
-                 token: str | None, fixed: bool = False) -> None:
+                 token: str | None, sharing: SharingService, fixed: bool = False) -> None:
+        """`sharing` is the app's: it is told each time the network opens or closes."""
         self.server = server
+        self.sharing = sharing
         self.data_dir = data_dir
         self.port = port
         self.token = token
@@ -280,7 +289,7 @@ class LanSwitch:
             tag = listener_for(sock.getsockname()[0], self.port, token=True)
             self.listeners.append(await self.server.listen(sock, tag))
         sharing = board.Sharing(port=self.port, lan=True, addresses=addresses, token=self.token)
-        board.configure(sharing)
+        self.sharing.update(sharing)
         await asyncio.to_thread(board.remember_lan, self.data_dir, True)
         for line in lan_notes(addresses, self.port):
             _say(line)
@@ -295,7 +304,7 @@ class LanSwitch:
         for listening in self.listeners:
             self.server.unlisten(listening)
         self.listeners = []
-        board.configure(board.Sharing(port=self.port, lan=False))
+        self.sharing.update(board.Sharing(port=self.port, lan=False))
         await asyncio.to_thread(board.remember_lan, self.data_dir, False)
         if closed:
             _say("Phones no longer reach this app: it serves this machine only.")
@@ -364,7 +373,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
     # 32 bytes from the OS's CSPRNG: 256 bits, far past guessing. Made at every start (the
     # setting can open the network later) and shown only once the network is open.
     token = secrets.token_urlsafe(32)
-    app = build_app(make_main(data_dir), data_dir, token)
+    sharing = SharingService()  # told where it serves once the socket is bound
+    app = build_app(make_main(data_dir, sharing), data_dir, token)
     switches: list[LanSwitch] = []
 
     everyone = lan  # until the socket is bound: then also when it is not a loopback one
@@ -374,18 +384,18 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         listener, addresses = main_listener(bound, bound_port, lan, found)
         everyone = listener.token
         notes = [f"Games are kept in {data_dir}"]
-        switch = LanSwitch(server, data_dir, bound_port, token, fixed=everyone)
+        switch = LanSwitch(server, data_dir, bound_port, token, sharing, fixed=everyone)
         switches.append(switch)
         if not everyone:
-            board.configure(board.Sharing(port=bound_port, lan=False), switch)
+            sharing.update(board.Sharing(port=bound_port, lan=False), switch)
             notes.append(f"Boards: {_url(host, bound_port)}/board (this machine only; to let "
                          "phones follow, turn on 'Let phones follow on the local network' "
                          "in Share, or serve --lan)")
             return notes
-        sharing = board.Sharing(port=bound_port, lan=True, addresses=addresses, token=token)
-        board.configure(sharing, switch)
+        now = board.Sharing(port=bound_port, lan=True, addresses=addresses, token=token)
+        sharing.update(now, switch)
         notes += lan_notes(addresses, bound_port)
-        notes.append(f"Referee link (keep it to yourself): {sharing.referee_url}")
+        notes.append(f"Referee link (keep it to yourself): {now.referee_url}")
         notes.append(f"On this machine: {_url('127.0.0.1', bound_port)}/?token={token}")
         return notes
 
@@ -397,8 +407,7 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         return run_server(app, host, port, on_bound=on_bound, on_started=on_started, lan=lan,
                           found=found)
     finally:
-        board.configure(None)
-        board.forget_switch()
+        sharing.stop()
 
 
 async def _no_controls(scope: Scope, receive: Receive, send: Send) -> None:
@@ -412,14 +421,15 @@ async def _no_controls(scope: Scope, receive: Receive, send: Send) -> None:
         await send({"type": "websocket.close", "code": 1008})
 
 
-def start_sharing(data_dir: Path, port: int,
+def start_sharing(data_dir: Path, port: int, sharing: SharingService,
                   ready_within: float = 30.0) -> Callable[[], None]:
     """The Share screen's "Let phones follow on the local network" for the built app, which has
     no `serve` around it: the same listening server and LanSwitch as `serve`, run in a thread
     of the app and listening nowhere until the switch (or the setting kept from the last run)
     opens `port` on the network addresses. Phones get the boards through the gate, under the
     boards' policy; every other request is the gate's to refuse or send to the boards. The
-    referee's controls stay on this device: no referee link is offered. Returns the stop."""
+    referee's controls stay on this device: no referee link is offered. `sharing` (the app's)
+    is given the switch and told what it opens. Returns the stop."""
     import secrets
     import threading
 
@@ -452,8 +462,8 @@ def start_sharing(data_dir: Path, port: int,
             started.set()
 
     server = _listening_server_class()(config, on_started=on_started)
-    switch = LanSwitch(server, data_dir, port, None)
-    board.configure(board.Sharing(port=port, lan=False), switch)
+    switch = LanSwitch(server, data_dir, port, None, sharing)
+    sharing.update(board.Sharing(port=port, lan=False), switch)
     thread = threading.Thread(target=server.run, kwargs={"sockets": []},
                               name="gnav-sharing", daemon=True)
     thread.start()
@@ -463,8 +473,7 @@ def start_sharing(data_dir: Path, port: int,
     def stop() -> None:
         server.should_exit = True
         thread.join(5)
-        board.configure(None)
-        board.forget_switch()
+        sharing.stop()
 
     return stop
 

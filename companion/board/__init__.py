@@ -4,14 +4,12 @@ No Flet in this package: the boards are plain HTML served next to the Flet app.
 """
 
 from .reader import BoardReader, Followed
-from .render import board_json, result_text
+from .render import board_json
 from .sharing import (
     Problem,
     Sharing,
+    SharingService,
     Switch,
-    configure,
-    current,
-    forget_switch,
     interface_addresses,
     lan_addresses,
     lan_wanted,
@@ -19,7 +17,6 @@ from .sharing import (
     qr_matrix,
     qr_png,
     remember_lan,
-    switch,
 )
 
 __all__ = [
@@ -27,11 +24,9 @@ __all__ = [
     "Followed",
     "Problem",
     "Sharing",
+    "SharingService",
     "Switch",
     "board_json",
-    "configure",
-    "current",
-    "forget_switch",
     "interface_addresses",
     "lan_addresses",
     "lan_wanted",
@@ -39,6 +34,4 @@ __all__ = [
     "qr_matrix",
     "qr_png",
     "remember_lan",
-    "result_text",
-    "switch",
 ]

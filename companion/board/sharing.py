@@ -1,9 +1,9 @@
 """What the server tells the referee's app about sharing: its addresses, the referee token,
-and the QR codes that carry them (and the plain-text result of a finished game).
+the LAN switch and the QR codes that carry them, as one SharingService the app is given.
 
-No Flet here. `serve()` calls `configure()` once before the first session starts; the app's
-Share screen reads `current()`. The Flet sessions run in the server's own process, so a
-module-level value is all it takes.
+No Flet here. `serve()` (or the built app's `start_sharing()`) makes the service, hands it to
+the app before the first session starts and to the LanSwitch that keeps it up to date; the
+app's Share screen reads it.
 """
 
 from __future__ import annotations
@@ -74,29 +74,63 @@ class Switch(Protocol):
     def set_lan(self, on: bool) -> Awaitable[Problem | None]: ...
 
 
-_current: Sharing | None = None
-_switch: Switch | None = None
+class SharingService:
+    """Sharing as the app sees it: how phones reach this server now (its addresses, a table's
+    board URL, the referee link with its token), the LAN switch, and the QR codes that carry
+    them. Nothing shared and no switch until told (view tests, a bare App): the Share screen
+    then says phones cannot reach the app.
 
+    The server tells it (`update`) when it starts and when the switch opens or closes the
+    network; the Share screen only reads it. The switch moves on the server's loop while
+    sessions read on their own threads: each read sees one whole Sharing value."""
 
-def configure(sharing: Sharing | None, switch: Switch | None = None) -> None:
-    """What the Share screen shows from now on; `switch` stays as it was unless given."""
-    global _current, _switch
-    _current = sharing
-    if switch is not None:
-        _switch = switch
+    def __init__(self, now: Sharing | None = None, switch: Switch | None = None) -> None:
+        self._now = now
+        self._switch = switch
 
+    @property
+    def now(self) -> Sharing | None:
+        """How this server can be reached now; None when it is not serving."""
+        return self._now
 
-def current() -> Sharing | None:
-    return _current
+    @property
+    def switch(self) -> Switch | None:
+        """The "Let phones follow" switch, or None where there is none to move."""
+        return self._switch
 
+    def update(self, now: Sharing | None, switch: Switch | None = None) -> None:
+        """What the Share screen shows from now on; `switch` stays as it was unless given."""
+        self._now = now
+        if switch is not None:
+            self._switch = switch
 
-def switch() -> Switch | None:
-    return _switch
+    def stop(self) -> None:
+        """The server stopped: nothing is shared, and there is no switch left to move."""
+        self._now = None
+        self._switch = None
 
+    @property
+    def lan(self) -> bool:
+        """Whether phones on the network can reach this app now."""
+        return self._now is not None and self._now.lan
 
-def forget_switch() -> None:
-    global _switch
-    _switch = None
+    def board_url(self, game_id: int) -> str | None:
+        """Where a phone follows table `game_id`; None while phones cannot reach the app."""
+        now = self._now
+        return now.board_url(game_id) if now is not None and now.lan else None
+
+    @property
+    def referee_url(self) -> str | None:
+        """The link that hands the controls to another device; None while phones cannot reach
+        the app, or when its controls stay on this device (no token)."""
+        now = self._now
+        return now.referee_url if now is not None and now.lan else None
+
+    def qr_png(self, text: str) -> bytes:
+        return qr_png(text)
+
+    def qr_fits(self, text: str) -> bool:
+        return qr_fits(text)
 
 
 # --- the setting, kept beside the games ------------------------------------------------------

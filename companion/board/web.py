@@ -29,7 +29,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
-from companion.views.board_words import board_words, gate_words
+from companion.narrate.board_words import board_words, gate_words
 
 from .reader import MAX_GAME_ID, BoardReader, Unreadable
 from .render import board_html, board_json, list_html

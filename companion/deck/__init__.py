@@ -1,8 +1,8 @@
 """A print-and-play deck of a game's pack: cards, their backs and stickers for wooden pawns.
 
 No Flet here: the command line (`python -m companion print-deck`) and the Learn screen both
-call `deck_pdf`. The pack comes from the engine, the names from the views' Flet-free word
-modules (companion.views.teach and words), the pictures from pictures.py.
+call `deck_pdf`. The pack comes from the engine, the names from the narration
+(companion.narrate.teach and words), the pictures from pictures.py.
 """
 
 from __future__ import annotations

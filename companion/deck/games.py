@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from companion.engine.pieces import GNAV_PACK, Pack
 from companion.i18n import Tr
-from companion.views.teach import names, title
+from companion.narrate.teach import names, title
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """The app's languages: English (the source language), Norwegian bokmål and Danish.
 
-Every user-visible string in companion/views goes through a `Tr` (used under the local names
-`_`, `_n` and `_p`), whose messages live in gettext catalogues under companion/locale. Each
-browser session has its own `Tr`, so two tablets on one server can read two languages.
-Messages are `str.format` templates with named fields: `_("{seat} stands.", seat=name)`.
+Every user-visible string in companion/views and companion/narrate goes through a `Tr` (used
+under the local names `_`, `_n` and `_p`), whose messages live in gettext catalogues under
+companion/locale. Each browser session has its own `Tr`, so two tablets on one server can
+read two languages. Messages are `str.format` templates with named fields:
+`_("{seat} stands.", seat=name)`.
 
 The engine's and the store's messages (refused events, journal errors, recovery notices) are
 `companion.engine.Text` values: English sentences that keep their template and values. They

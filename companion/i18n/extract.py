@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "app.py", PACKAGE / "deck" / "pdf.py",
-                             PACKAGE / "engine" / "books")
+SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "narrate", PACKAGE / "app.py",
+                             PACKAGE / "deck" / "pdf.py", PACKAGE / "engine" / "books")
 
 
 @dataclass(frozen=True)

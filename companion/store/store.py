@@ -9,9 +9,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.engine import Table, Text, header_json, journal_version_for, parse_header
+from companion.core import Event, Header, kind_named, parse_header
+from companion.core.replay import replay_until_bad
+from companion.engine import Table, Text, header_json, journal_version_for
 from companion.engine.errors import N_
-from companion.engine.journal import count_lines, event_line, header_line, replay_until_bad
+from companion.engine.journal import count_lines
 
 from .errors import StoreError
 from .game import Game
@@ -122,9 +124,9 @@ class Store:
         return out
 
     def create_game(self, table: Table) -> Game:
-        """A new game with this header (checked by the engine: GnavError when it is bad)."""
-        table = parse_header(header_json(journal_version_for(table)))
-        return self._insert(table, [])
+        """A new Gnav game with this table (checked by the engine: GnavError when it is bad),
+        in the journal version its rule book needs."""
+        return self._insert(_header(header_json(journal_version_for(table))), [])
 
     def open_game(self, game_id: int) -> Game:
         """The game with this id, built from its stored events. The same Game object is
@@ -136,7 +138,7 @@ class Store:
             rows = self._read("SELECT header, ops FROM games WHERE id = ?", (game_id,))
             if not rows:
                 raise StoreError(NO_GAME, n=game_id)
-            table = parse_header(json.loads(rows[0][0]))  # checked when the file was opened
+            table = _header(json.loads(rows[0][0]))  # checked when the file was opened
             active, tail, broken = self._event_lines(game_id)
             game = Game(self._db, game_id, table, active, tail, ops=rows[0][1],
                         log=LogFile(log_path(self.folder, game_id)))
@@ -183,7 +185,7 @@ class Store:
             rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
             if not rows:
                 raise StoreError(NO_GAME, n=game_id)
-            return self._insert(parse_header(json.loads(rows[0][0])), [])
+            return self._insert(_header(json.loads(rows[0][0])), [])
 
     # --- journals -------------------------------------------------------------------------
 
@@ -192,10 +194,10 @@ class Store:
         raises JournalError ("line N: reason") and nothing is stored; one larger than the app
         takes raises StoreError."""
         _check_size(data)
-        table, events, _state, error = replay_until_bad(data)
+        header, events, _state, error = replay_until_bad(data)
         if error is not None:
             raise error
-        return self._insert(table, [event_line(e) for e in events])
+        return self._insert(header, _lines_of(header, events))
 
     def recover_journal(self, data: bytes | str) -> tuple[Game, Text | None]:
         """Imports a journal that may be cut off or damaged: every line before the first bad
@@ -204,8 +206,8 @@ class Store:
         """
         _check_size(data)
         # one reading, stopped at the first bad line: the events before it are the game
-        table, events, _state, first_bad = replay_until_bad(data)
-        game = self._insert(table, [event_line(e) for e in events])
+        header, events, _state, first_bad = replay_until_bad(data)
+        game = self._insert(header, _lines_of(header, events))
         if first_bad is None:
             return game, None
         dropped = count_lines(data, first_bad.line)
@@ -307,10 +309,11 @@ class Store:
         except sqlite3.Error as err:
             raise StoreError("The games file cannot be read ({why}).", why=str(err)) from None
 
-    def _insert(self, table: Table, lines: list[str]) -> Game:
+    def _insert(self, header: Header, lines: list[str]) -> Game:
         """Stores a new game with these (engine-checked) event lines in one transaction."""
+        first = kind_named(header.game).header_line(header)
         with self._db.lock:
-            game = Game(self._db, 0, table, lines)
+            game = Game(self._db, 0, header, lines)
             if game.bad_line is not None:  # pragma: no cover - the callers checked the lines
                 raise StoreError("The game cannot be stored: {why}", why=game.bad_line[1])
             now = utc_now()
@@ -321,7 +324,7 @@ class Store:
                     cur = con.execute(
                         "INSERT INTO games (header, created, updated, events, round, phase, "
                         "winners, ops) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (header_line(table), now, now,
+                        (first, now, now,
                          *summary_values(len(lines), state.round, state.phase, winners),
                          len(lines)),
                     )
@@ -341,7 +344,7 @@ class Store:
             path = log_path(self.folder, game_id)
             problem = None
             try:
-                write_log(path, records(game_id, header_line(table), now,
+                write_log(path, records(game_id, first, now,
                                         [(line, now) for line in lines], [], game.ops))
             except OSError as err:
                 problem = f"{path.name}: {err.strerror or err}"
@@ -427,7 +430,7 @@ class Store:
             with self._db.transaction() as con:
                 for log in logs:
                     assert log.header is not None
-                    table = parse_header(json.loads(log.header))
+                    table = _header(json.loads(log.header))
                     game = Game(self._db, log.game_id, table, [a for a, _ in log.active],
                                 [t for t, _ in log.tail])
                     state = game.state
@@ -514,6 +517,17 @@ class Store:
             n, game=game.id, file=kept.name,
         )
         self.recovery_notice = game.recovery_notice
+
+
+def _header(obj: object) -> Header:
+    """A stored header, read by its game's kind (GnavError when it is bad)."""
+    return parse_header(obj)[1]
+
+
+def _lines_of(header: Header, events: list[Event]) -> list[str]:
+    """Events read from a journal, as its game's kind writes them."""
+    line = kind_named(header.game).event_line
+    return [line(event) for event in events]
 
 
 def empty_but_not_new(path: Path) -> None:

@@ -1,1 +1,2 @@
-"""The Flet screens of the referee app, one module each; narration in words.py."""
+"""The Flet screens of the referee app, one module each; their sentences come from
+companion.narrate."""

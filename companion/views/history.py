@@ -15,12 +15,12 @@ from typing import Any
 import flet as ft
 
 from companion.engine import Deal
+from companion.narrate.words import history_line
 from companion.store import Game
 
 from . import theme
 from .gnav import gnav_state
 from .widgets import button, heading, top_actions
-from .words import history_line
 
 PAGE = 200
 

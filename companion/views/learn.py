@@ -11,12 +11,12 @@ import flet as ft
 
 from companion.engine import DEFAULT_RULES, PIECES, PRESETS, Rulebook
 from companion.engine.pieces import GNAV_PACK
+from companion.narrate.teach import lesson, names, title
+from companion.narrate.words import rulebook_summary
 
 from . import theme
 from .pieces import piece_image
-from .teach import lesson, names, title
 from .widgets import body, button, heading, icon_button, top_actions
-from .words import rulebook_summary
 
 
 class LearnScreen:

@@ -14,6 +14,13 @@ from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
 from companion.i18n import Tr
+from companion.narrate.words import (
+    field_help,
+    field_title,
+    field_value_words,
+    piece_title,
+    rulebook_summary,
+)
 from companion.store import StoreError
 
 from . import theme
@@ -26,13 +33,6 @@ from .widgets import (
     note_name_length,
     show_error,
     top_actions,
-)
-from .words import (
-    field_help,
-    field_title,
-    field_value_words,
-    piece_title,
-    rulebook_summary,
 )
 
 LABEL = ft.TextStyle(size=theme.BODY)

@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
 from companion.engine.events import MAX_NAME
+from companion.narrate.words import piece_title
 from companion.store import StoreError
 
 from . import theme
@@ -31,7 +32,6 @@ from .widgets import (
     show_error,
     top_actions,
 )
-from .words import piece_title
 
 TOTAL = 10  # questions in one round of the quiz
 

@@ -39,9 +39,14 @@ from companion.engine import (
 )
 from companion.engine.rules import HOUSE_FIELDS
 from companion.i18n import EN, Tr
-
-from .teach import effect_words
-from .words import and_list, banner_lines, call_with_gloss, piece_title, settlement_sentences
+from companion.narrate.teach import effect_words
+from companion.narrate.words import (
+    and_list,
+    banner_lines,
+    call_with_gloss,
+    piece_title,
+    settlement_sentences,
+)
 
 SEATS = ("Ann", "Bo", "Cy", "Dag", "Eli")
 REVEAL_SEATS = SEATS[:4]

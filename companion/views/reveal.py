@@ -15,11 +15,11 @@ import flet as ft
 
 from companion.engine import PIECES
 from companion.i18n import EN, Tr
+from companion.narrate.words import and_list, piece_title
 
 from . import theme
 from .pieces import piece_face
 from .widgets import Button, big_button, scroll_key
-from .words import and_list, piece_title
 
 Pieces = tuple[tuple[str, str], ...]
 

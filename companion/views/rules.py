@@ -9,13 +9,13 @@ import flet as ft
 
 from companion.engine import PRESETS
 from companion.i18n import Tr
+from companion.narrate.teach import rulebook_card
+from companion.narrate.words import rulebook_differences, rulebook_summary
 from companion.store import Game
 
 from . import theme
 from .gnav import gnav_state
-from .teach import rulebook_card
 from .widgets import body, button, heading, top_actions
-from .words import rulebook_differences, rulebook_summary
 
 
 class RulesScreen:

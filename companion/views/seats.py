@@ -14,9 +14,9 @@ import flet.canvas as cv
 
 from companion.engine import TableState
 from companion.i18n import EN, Tr
+from companion.narrate.words import balance_words
 
 from . import theme
-from .words import balance_words
 
 MAX_DOTS = 12  # past this a seat shows its count as a number beside a row of dots
 FULL_TILE_H = 116  # a tile round the oval

@@ -8,15 +8,16 @@ import flet as ft
 
 from companion.engine import TableState
 from companion.i18n import EN, Tr
-
-from . import theme
-from .widgets import big_button, body
-from .words import (
+from companion.narrate.board import standings as seat_order
+from companion.narrate.words import (
     balance_words,
     pieces_words,
     settlement_lines,
     winners_sentence,
 )
+
+from . import theme
+from .widgets import big_button, body
 
 
 def settlement_panel(state: TableState, on_next: Any, tr: Tr = EN) -> ft.Control:
@@ -40,14 +41,9 @@ def settlement_panel(state: TableState, on_next: Any, tr: Tr = EN) -> ft.Control
 
 def standings(state: TableState, tr: Tr = EN) -> list[tuple[str, str]]:
     """(name, words) best first: most counters (fewest strokes); out seats last, in seat order."""
-    order = sorted(
-        range(len(state.names)),
-        key=lambda i: (state.out[i] and i not in state.winners,
-                       -state.balance[i] if state.counters else state.balance[i], i),
-    )
     _ = tr
     out = []
-    for i in order:
+    for i in seat_order(state):
         words = balance_words(state, i, tr)
         if i in state.winners:
             words = _("{balance} · winner", balance=words)

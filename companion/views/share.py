@@ -2,8 +2,8 @@
 for the referee link (to hand control to another device), and for a finished game's result
 as plain text that a phone reads without the network.
 
-The addresses and the token come from companion.board, which `serve()` fills in before the
-first session; the QR pictures are PNGs made here (qrcode + pypng), shown on white.
+The addresses, the token, the switch and the QR pictures (PNGs, shown here on white) come from
+the app's SharingService, which `serve()` or the built app hands it at start.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 
 import flet as ft
 
-from companion import board
+from companion.board import Problem, SharingService
+from companion.narrate.board import result_text
 from companion.store import Game
 
 from . import theme
@@ -22,9 +23,9 @@ from .widgets import body, button, error_text, heading, show_error, top_actions
 QR_SIZE = 280
 
 
-def qr_image(text: str, label: str, identifier: str) -> ft.Control:
+def qr_image(sharing: SharingService, text: str, label: str, identifier: str) -> ft.Control:
     """The code on white (its quiet zone included), so it scans in dark mode too."""
-    picture = ft.Image(src=board.qr_png(text), width=QR_SIZE, height=QR_SIZE,
+    picture = ft.Image(src=sharing.qr_png(text), width=QR_SIZE, height=QR_SIZE,
                        fit=ft.BoxFit.CONTAIN, filter_quality=ft.FilterQuality.NONE,
                        semantics_label=label)
     return ft.Semantics(identifier=identifier, label=label, container=True, content=ft.Container(
@@ -36,9 +37,9 @@ class ShareScreen:
         self.app = app
         self.game = game
         _ = app.tr
-        sharing = board.current()
-        switch = board.switch()
-        lan = sharing is not None and sharing.lan
+        self.sharing = sharing = app.sharing
+        switch = sharing.switch
+        url = sharing.board_url(game.id)
         rows: list[ft.Control] = [ft.Semantics(identifier="phase", content=ft.Text(
             _("Share table {game}", game=game.id), size=theme.QUESTION,
             weight=ft.FontWeight.BOLD))]
@@ -46,7 +47,8 @@ class ShareScreen:
         if switch is not None:
             # the words beside the switch rather than its label, so that they wrap on a
             # phone; merged, the two are one switch with that name for a screen reader
-            self.lan_switch = ft.Switch(value=lan, disabled=switch.fixed, on_change=self.on_lan)
+            self.lan_switch = ft.Switch(value=url is not None, disabled=switch.fixed,
+                                        on_change=self.on_lan)
             rows.append(ft.MergeSemantics(content=ft.Row([
                 self.lan_switch,
                 ft.Text(_("Let phones follow on the local network"), size=theme.BODY,
@@ -56,7 +58,7 @@ class ShareScreen:
                 rows.append(body(_("Started with --lan: phones can follow until the app "
                                    "stops."), size=theme.SMALL + 1))
             rows.append(self.problem)
-        if not lan:
+        if url is None:
             if switch is None:
                 rows.append(body(_("Phones cannot reach this app: it serves this machine "
                                    "only. Start it with serve --lan to show the board on "
@@ -66,13 +68,11 @@ class ShareScreen:
                                    "only. Turn the switch on to show the board on phones; it "
                                    "stays on at the next start."), size=theme.BODY))
         else:
-            assert sharing is not None
-            url = sharing.board_url(game.id)
             rows += [
                 ft.Text(_("Board for the players"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("Scan to follow the game. The board only shows it; nobody can play "
                        "from it."), size=theme.SMALL + 1),
-                qr_image(url, _("Board QR code"), "board-qr"),
+                qr_image(sharing, url, _("Board QR code"), "board-qr"),
                 ft.Semantics(identifier="board-url", label=url, container=True,
                              content=ft.Text(url, size=theme.BODY, selectable=True)),
             ]
@@ -91,12 +91,12 @@ class ShareScreen:
                 ]
         if game.state.phase == "over":
             # shortened, if need be, to what one code holds (a long table of 40)
-            text = board.result_text(gnav_state(game), fits=board.qr_fits)
+            text = result_text(gnav_state(game), app.tr, fits=sharing.qr_fits)
             rows += [
                 ft.Text(_("Result to take home"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("The result as plain text: a phone reads it without the network."),
                      size=theme.SMALL + 1),
-                qr_image(text, _("Result QR code"), "result-qr"),
+                qr_image(sharing, text, _("Result QR code"), "result-qr"),
                 ft.Text(text, size=theme.SMALL, selectable=True),
             ]
         self.view = ft.View(
@@ -113,7 +113,7 @@ class ShareScreen:
 
     async def on_lan(self, e: Any = None) -> None:
         """The switch moved: open or close the network, then show what it gives now."""
-        switch = board.switch()
+        switch = self.sharing.switch
         if switch is None:
             return
         problem = await switch.set_lan(bool(self.lan_switch.value))
@@ -122,7 +122,7 @@ class ShareScreen:
         if problem is not None and isinstance(screen, ShareScreen):
             screen.say(problem)
 
-    def say(self, problem: board.Problem) -> None:
+    def say(self, problem: Problem) -> None:
         _ = self.app.tr
         if problem.kind == "no-network":
             message = _("No network was found on this machine: phones cannot reach it.")
@@ -138,9 +138,8 @@ class ShareScreen:
 
     def show_referee(self, e: Any = None) -> None:
         _ = self.app.tr
-        sharing = board.current()
-        url = sharing.referee_url if sharing is not None else None
+        url = self.sharing.referee_url
         if url is None:
             return
-        self.referee.controls = [qr_image(url, _("Referee QR code"), "referee-qr")]
+        self.referee.controls = [qr_image(self.sharing, url, _("Referee QR code"), "referee-qr")]
         self.app.refresh()

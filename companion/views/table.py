@@ -32,6 +32,16 @@ from companion.engine import (
 from companion.engine.books.gnav import native_call
 from companion.engine.pieces import STOCK
 from companion.i18n import Tr
+from companion.narrate.words import (
+    banner_lines,
+    call_gloss,
+    call_with_gloss,
+    call_words,
+    event_sentence,
+    now_sentence,
+    piece_title,
+    query_sentence,
+)
 from companion.store import Game, StoreError
 
 from . import theme
@@ -49,16 +59,6 @@ from .widgets import (
     scroll_key,
     show_error,
     top_actions,
-)
-from .words import (
-    banner_lines,
-    call_gloss,
-    call_with_gloss,
-    call_words,
-    event_sentence,
-    now_sentence,
-    piece_title,
-    query_sentence,
 )
 
 News = Callable[[Tr], list[str]]

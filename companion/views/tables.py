@@ -9,11 +9,11 @@ import flet as ft
 
 from companion.engine import GnavError, JournalError
 from companion.i18n import EN, N_, Tr
+from companion.narrate.words import and_list, winners_sentence
 from companion.store import GameSummary, StoreError
 
 from . import theme
 from .widgets import body, button, error_text, heading, labelled, show_error, top_actions
-from .words import and_list, winners_sentence
 
 PHASE_WORDS = {
     "cut": N_("drawing for dealer"),

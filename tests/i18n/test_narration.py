@@ -25,8 +25,7 @@ from companion.engine import (
     TableState,
 )
 from companion.i18n import Tr
-from companion.views.table import GameScreen
-from companion.views.words import (
+from companion.narrate.words import (
     PIECE_TITLES,
     banner_lines,
     event_sentence,
@@ -35,6 +34,7 @@ from companion.views.words import (
     settlement_sentences,
     the_piece,
 )
+from companion.views.table import GameScreen
 from tests.views.helpers import buttons, identified, tap, texts
 
 SEATS = ("Ann", "Bo", "Cy", "Dag")

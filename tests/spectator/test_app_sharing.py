@@ -47,8 +47,8 @@ def ask(port: int, method: str, path: str) -> tuple[int, dict[str, str]]:
         con.close()
 
 
-def switch_to(on: bool) -> board.Problem | None:
-    switch = board.switch()
+def switch_to(sharing: board.SharingService, on: bool) -> board.Problem | None:
+    switch = sharing.switch
     assert switch is not None and not switch.fixed
 
     async def flip() -> board.Problem | None:
@@ -74,16 +74,16 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_app_opens_the_boards_to_the_network_only_when_switched_on(data: Path) -> None:
     port = free_port()
-    stop = start_sharing(data, port)
+    sharing = board.SharingService()
+    stop = start_sharing(data, port, sharing)
     try:
-        sharing = board.current()
-        assert sharing is not None and not sharing.lan
+        assert sharing.now is not None and not sharing.lan
+        assert sharing.board_url(1) is None
         with pytest.raises(OSError):
             ask(port, "GET", "/board/1")
 
-        assert switch_to(True) is None
-        sharing = board.current()
-        assert sharing is not None and sharing.lan
+        assert switch_to(sharing, True) is None
+        assert sharing.lan
         assert sharing.board_url(1) == f"http://{NETWORK}:{port}/board/1"
         assert sharing.referee_url is None  # nothing to hand on: the controls stay here
         assert ask(port, "GET", "/board/1")[0] == 200
@@ -94,17 +94,17 @@ def test_the_app_opens_the_boards_to_the_network_only_when_switched_on(data: Pat
         assert json.loads((data / "sharing.json").read_text()) == {"lan": True}
     finally:
         stop()
-    assert board.current() is None and board.switch() is None
+    assert sharing.now is None and sharing.switch is None
     with pytest.raises(OSError):
         ask(port, "GET", "/board/1")
 
     # the setting is kept: the next start opens the network before the first screen
-    stop = start_sharing(data, port)
+    sharing = board.SharingService()
+    stop = start_sharing(data, port, sharing)
     try:
-        sharing = board.current()
-        assert sharing is not None and sharing.lan
+        assert sharing.lan
         assert ask(port, "GET", "/board/1")[0] == 200
-        assert switch_to(False) is None
+        assert switch_to(sharing, False) is None
         with pytest.raises(OSError):
             ask(port, "GET", "/board/1")
         assert json.loads((data / "sharing.json").read_text()) == {"lan": False}
@@ -113,21 +113,37 @@ def test_the_app_opens_the_boards_to_the_network_only_when_switched_on(data: Pat
 
 
 def test_the_share_screen_offers_no_referee_link_without_a_token(tmp_path: Path) -> None:
-    app = App(Games(tmp_path))
+    sharing = board.SharingService(board.Sharing(port=8550, lan=True,
+                                                 addresses=("192.168.1.20",)))
+    app = App(Games(tmp_path), sharing=sharing)
     app.start("/")
     game = app.store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
                                        seats=("Ann", "Bo"), dealer="Ann"))
-    board.configure(board.Sharing(port=8550, lan=True, addresses=("192.168.1.20",)))
-    try:
-        app.go(f"/game/{game.id}/share")
-        shown = texts(app.screen.view)
-        assert f"http://192.168.1.20:8550/board/{game.id}" in shown
-        assert "Show the referee QR" not in shown
-        assert "Referee link" not in shown
-        assert ("The referee's controls stay on this device: phones get the board only."
-                in shown)
-    finally:
-        board.configure(None)
+    app.go(f"/game/{game.id}/share")
+    shown = texts(app.screen.view)
+    assert f"http://192.168.1.20:8550/board/{game.id}" in shown
+    assert "Show the referee QR" not in shown
+    assert "Referee link" not in shown
+    assert "The referee's controls stay on this device: phones get the board only." in shown
+
+
+def test_each_app_shows_the_sharing_it_was_given(tmp_path: Path) -> None:
+    """The Share screen reads the SharingService its app was given, not a value of the
+    process: two apps over one store, one given a network and a referee token, one given
+    nothing, each show their own."""
+    games = Games(tmp_path)
+    sharing = board.SharingService(board.Sharing(port=8550, lan=True,
+                                                 addresses=("192.168.1.20",), token="t" * 43))
+    shared, alone = App(games, sharing=sharing), App(games)
+    game = shared.store.create_game(Table(rules="damm", stakes=Stakes("counters", 3),
+                                          seats=("Ann", "Bo"), dealer="Ann"))
+    for app in (shared, alone):
+        app.start(f"/game/{game.id}/share")
+    url = f"http://192.168.1.20:8550/board/{game.id}"
+    assert url in texts(shared.screen.view) and "Referee link" in texts(shared.screen.view)
+    shown = " ".join(texts(alone.screen.view))
+    assert url not in shown and "Referee link" not in shown
+    assert "Start it with serve --lan" in shown
 
 
 def no_packets(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,9 +205,10 @@ from companion import board
 from companion.app import make_main
 from companion.server import start_sharing
 data, port = Path(sys.argv[1]), int(sys.argv[2])
-make_main(data)
-stop = start_sharing(data, port)
-problem = asyncio.run(board.switch().set_lan(True))
+sharing = board.SharingService()
+make_main(data, sharing)
+stop = start_sharing(data, port, sharing)
+problem = asyncio.run(sharing.switch.set_lan(True))
 assert problem is None, problem
 con = http.client.HTTPConnection("{NETWORK}", port, timeout=10)
 con.request("GET", "/board/1")

@@ -14,9 +14,11 @@ import pytest
 
 from companion import board
 from companion.app import App, Games
-from companion.board import BoardReader, board_json, qr_matrix, result_text
+from companion.board import BoardReader, board_json, qr_matrix
 from companion.core import SNAPSHOT_EVERY
 from companion.engine import Change, Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.i18n import Tr
+from companion.narrate.board import result_text
 from companion.store import Game, Store
 from companion.views.share import ShareScreen
 
@@ -170,35 +172,60 @@ def test_the_result_text_names_table_rules_rounds_and_standings(tmp_path: Path) 
     ]
 
 
-def test_the_share_screen_shows_the_result_qr_of_that_text(tmp_path: Path) -> None:
-    app = App(Games(tmp_path))
+def test_the_result_is_told_in_the_referees_language(tmp_path: Path) -> None:
+    """The whole app speaks the referee's language (README, "Teaching the table"): the result
+    to take home too, on the Share screen and in its QR code (it was English on a Norwegian
+    or Danish screen)."""
+    app = App(Games(tmp_path), lang="nb")
     app.start("/")
     game = finished_game(app.store)
-    board.configure(board.Sharing(port=8550, lan=True, addresses=("192.168.1.20",),
-                                  token="t" * 43))
-    try:
-        app.go(f"/game/{game.id}")
-        tap(app.screen.view, "Share")
-        screen = app.screen
-        assert isinstance(screen, ShareScreen)
-        assert app.route == f"/game/{game.id}/share"
-        text = result_text(game.state)
-        assert text in texts(screen.view)
-        image = identified(screen.view, "result-qr").content.content
-        size = len(qr_matrix(text))
-        assert png_modules(image.src, size) == independent_matrix(text)
-        board_image = identified(screen.view, "board-qr").content.content
-        url = f"http://192.168.1.20:8550/board/{game.id}"
-        assert url in texts(screen.view)
-        assert png_modules(board_image.src, len(qr_matrix(url))) == independent_matrix(url)
-        # the referee's QR only after a tap, and it carries the referee link
-        assert not shows(screen.view, "referee-qr")
-        tap(screen.view, "Show the referee QR")
-        referee = identified(screen.view, "referee-qr").content.content
-        link = "http://192.168.1.20:8550/?token=" + "t" * 43
-        assert png_modules(referee.src, len(qr_matrix(link))) == independent_matrix(link)
-    finally:
-        board.configure(None)
+    text = result_text(game.state, Tr("nb"))
+    assert text.split("\n") == [
+        "Gnav-resultat",
+        "Bord: Ann, Bo, Cy (3 plasser), 1 jetong hver",
+        "Regelbok: damm",
+        "Runder: 2",
+        "Ann vinner",
+        "Stillingen:",
+        "1. Ann: 1 jetong (vinner)",
+        "2. Bo: 0 jetonger (ute)",
+        "3. Cy: 0 jetonger (ute)",
+    ]
+    app.go(f"/game/{game.id}/share")
+    assert text in texts(app.screen.view)
+    image = identified(app.screen.view, "result-qr").content.content
+    assert png_modules(image.src, len(qr_matrix(text))) == independent_matrix(text)
+    danish = result_text(game.state, Tr("da")).split("\n")
+    assert danish[:2] == ["Gnav-resultat", "Bord: Ann, Bo, Cy (3 pladser), 1 jeton hver"]
+    assert danish[-1] == "3. Cy: 0 jetoner (ude)"
+
+
+def test_the_share_screen_shows_the_result_qr_of_that_text(tmp_path: Path) -> None:
+    sharing = board.SharingService(board.Sharing(port=8550, lan=True,
+                                                 addresses=("192.168.1.20",), token="t" * 43))
+    app = App(Games(tmp_path), sharing=sharing)
+    app.start("/")
+    game = finished_game(app.store)
+    app.go(f"/game/{game.id}")
+    tap(app.screen.view, "Share")
+    screen = app.screen
+    assert isinstance(screen, ShareScreen)
+    assert app.route == f"/game/{game.id}/share"
+    text = result_text(game.state)
+    assert text in texts(screen.view)
+    image = identified(screen.view, "result-qr").content.content
+    size = len(qr_matrix(text))
+    assert png_modules(image.src, size) == independent_matrix(text)
+    board_image = identified(screen.view, "board-qr").content.content
+    url = f"http://192.168.1.20:8550/board/{game.id}"
+    assert url in texts(screen.view)
+    assert png_modules(board_image.src, len(qr_matrix(url))) == independent_matrix(url)
+    # the referee's QR only after a tap, and it carries the referee link
+    assert not shows(screen.view, "referee-qr")
+    tap(screen.view, "Show the referee QR")
+    referee = identified(screen.view, "referee-qr").content.content
+    link = "http://192.168.1.20:8550/?token=" + "t" * 43
+    assert png_modules(referee.src, len(qr_matrix(link))) == independent_matrix(link)
 
 
 def test_without_the_lan_the_share_screen_says_phones_cannot_reach_it(tmp_path: Path) -> None:

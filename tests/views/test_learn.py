@@ -11,9 +11,9 @@ import pytest
 
 from companion.app import App, Games
 from companion.engine import PIECES, PRESETS, Stakes, Table
+from companion.narrate.teach import lesson
 from companion.views.learn import LearnScreen
 from companion.views.pieces import piece_src
-from companion.views.teach import lesson
 
 from .helpers import buttons, identified, tap, texts, walk
 

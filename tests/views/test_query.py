@@ -14,10 +14,10 @@ from companion.board import BoardReader, board_json
 from companion.board.render import board_html
 from companion.engine import Change, Deal, Query, Stakes, Stand, Table
 from companion.i18n import Tr
+from companion.narrate.words import query_sentence
 from companion.store import DB_NAME, Store
 from companion.views.history import HistoryScreen
 from companion.views.table import GameScreen
-from companion.views.words import query_sentence
 
 from .helpers import buttons, tap, texts
 

@@ -16,7 +16,7 @@ from companion.engine import (
     TableState,
 )
 from companion.i18n import Tr
-from companion.views.words import (
+from companion.narrate.words import (
     banner_lines,
     call_gloss,
     call_with_gloss,

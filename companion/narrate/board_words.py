@@ -1,5 +1,5 @@
 """The words of the plain pages companion.board serves, in the browser's language: the
-spectators' board (its sentences come from companion.views.words) and the referee gate's
+spectators' board (its sentences come from companion.narrate.words) and the referee gate's
 refusals. No Flet here."""
 
 from __future__ import annotations
