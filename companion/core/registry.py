@@ -9,6 +9,7 @@ from companion.engine import Table, TableState, journal
 from companion.engine import parse_event as gnav_event
 from companion.engine import parse_header as gnav_header
 from companion.engine.errors import GnavError
+from companion.games.gwra_pyskessa import KIND as GWRA_PYSKESSA
 
 from .protocols import Event, GameKind, GameState, Header
 
@@ -44,7 +45,7 @@ def _table(header: Header) -> Table:
 
 
 GNAV = GnavKind()
-KINDS: dict[str, GameKind] = {GNAV.name: GNAV}
+KINDS: dict[str, GameKind] = {GNAV.name: GNAV, GWRA_PYSKESSA.name: GWRA_PYSKESSA}
 
 
 def kind_named(name: str) -> GameKind:

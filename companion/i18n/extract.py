@@ -90,7 +90,8 @@ def all_messages() -> dict[tuple[str | None, str], tuple[Message, list[str]]]:
 
 # --- the engine's and the store's messages (the "errors" domain) -----------------------------
 
-ERROR_SOURCES: tuple[Path, ...] = (PACKAGE / "engine", PACKAGE / "core", PACKAGE / "store")
+ERROR_SOURCES: tuple[Path, ...] = (PACKAGE / "engine", PACKAGE / "core", PACKAGE / "store",
+                                   PACKAGE / "games" / "gwra_pyskessa")
 # A call of one of these makes a message from the template in the given argument.
 ERROR_CALLS: dict[str, int] = {"Text": 0, "GnavError": 0, "StoreError": 0, "JournalError": 1,
                                "N_": 0}
