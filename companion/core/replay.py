@@ -57,6 +57,15 @@ def replay_until_bad(
     return header, follower.events, follower.state, None
 
 
+def replay_state(data: Source) -> GameState:
+    """The state at the end of a journal of any game the registry knows, its events not kept
+    (for `replay`, whose memory stays that of the state); raises JournalError."""
+    _header, _events, state, error = replay_until_bad(data, keep=False)
+    if error is not None:
+        raise error
+    return state
+
+
 def _is_v2_header(obj: Any) -> bool:
     if not isinstance(obj, dict) or obj.get("ev") != "table":
         return False

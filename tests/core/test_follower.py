@@ -70,21 +70,21 @@ def test_the_registry_knows_gnav_by_its_header_name() -> None:
 
 
 def test_a_game_this_build_does_not_referee_gets_the_engines_sentence() -> None:
-    obj = {"ev": "table", "version": 2, "game": "kille", "rules": "damm",
+    obj = {"ev": "table", "version": 2, "game": "gwra-pyskessa", "rules": "damm",
            "stakes": {"kind": "counters", "amount": 10}, "seats": ["A", "B", "C"]}
     with pytest.raises(GnavError) as err:
         parse_header(json.loads(json.dumps(obj)))
-    assert str(err.value.text) == ("this journal keeps a game of kille; this build does not "
-                                   "referee kille yet, only gnav.")
+    assert str(err.value.text) == ("this journal keeps a game of gwra-pyskessa; this build does "
+                                   "not referee gwra-pyskessa yet, only gnav.")
 
 
 def test_replay_refuses_a_game_this_build_does_not_referee_at_line_1() -> None:
-    head = {"ev": "table", "version": 2, "game": "kille", "rules": "damm",
+    head = {"ev": "table", "version": 2, "game": "gwra-pyskessa", "rules": "damm",
             "stakes": {"kind": "counters", "each": 3}, "seats": ["A", "B"]}
     with pytest.raises(JournalError) as err:
         replay(json.dumps(head) + "\n{\"ev\": \"deal\"}\n")
-    assert str(err.value) == ("line 1: this journal keeps a game of kille; this build does not "
-                              "referee kille yet, only gnav.")
+    assert str(err.value) == ("line 1: this journal keeps a game of gwra-pyskessa; this build "
+                              "does not referee gwra-pyskessa yet, only gnav.")
 
 
 def test_replay_keeping_no_events_cannot_go_back() -> None:

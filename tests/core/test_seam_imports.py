@@ -30,8 +30,6 @@ EXCEPTIONS = {
         "companion.engine.journal.event_line", "companion.engine.journal.header_line",
         "companion.engine.journal.replay_until_bad",
     },
-    # `replay` calls journal.replay_state, Gnav's reader (the seam's Follower behind it)
-    "cli.py": {"companion.engine.journal.replay_state"},
 }
 
 
