@@ -35,6 +35,7 @@ from .events import (
     json_repr,
 )
 from .pieces import STOCK
+from .seating import STOCK_SEAT, Seating
 
 Direction = Literal["left", "right"]
 Then = Literal["advance", "end", "pass"]
@@ -44,7 +45,6 @@ LedgerKind = Literal["stake", "lives", "counters"]
 Credit = Literal["none", "everyone", "first_broke"]
 GameEnd = Literal["last_standing", "first_out_loses"]
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
-STOCK_SEAT = -1
 
 
 # --- what a call does -------------------------------------------------------------------------
@@ -506,7 +506,7 @@ class FamilyOutcome:
 Piece = str | int  # journal-v2.md 6.6: a dealt piece by its seat's name, a drawn one by k
 
 
-class FamilyState:
+class FamilyState(Seating):
     """The state of one table of a family game, built by applying its journal's events."""
 
     def __init__(self, table: FamilyTable, book: GameBook) -> None:
@@ -573,16 +573,6 @@ class FamilyState:
 
     # --- asking -------------------------------------------------------------------------------
 
-    def why_not(self, event: FamilyEvent) -> Text | None:
-        try:
-            self.check(event)
-        except GnavError as err:
-            return err.text
-        return None
-
-    def can(self, event: FamilyEvent) -> bool:
-        return self.why_not(event) is None
-
     def check(self, event: FamilyEvent) -> None:
         """Raises GnavError when `event` would not be accepted now; changes nothing."""
         if self.phase == "over":
@@ -603,12 +593,13 @@ class FamilyState:
             if self.phase != "reveal":
                 raise GnavError("The pieces cannot be shown now: {why}.",
                                 why=self._phase_words())
-            self._check_pieces(event.pieces, [i for i in range(len(self.names))
-                                              if self.in_round[i] and not self.dead[i]], "reveal")
+            self._check_pieces(event.pieces, [i for i in range(len(self.names)) if self._alive(i)],
+                               "reveal", self.rules.counts,
+                               N_("{seat} died in this deal and shows no piece."))
         elif isinstance(event, Cut):
             if self.phase != "cut":
                 raise GnavError("There is no cut now: {why}.", why=self._phase_words())
-            self._check_pieces(event.pieces, list(self.cut_seats), "cut")
+            self._check_pieces(event.pieces, list(self.cut_seats), "cut", self.rules.counts, "")
         elif isinstance(event, Leave):
             i = self._seat(event.seat)
             if self.phase != "ready":
@@ -629,38 +620,6 @@ class FamilyState:
                                 seat=event.seat, why=self._phase_words())
             if i not in self.may_rebuy:
                 raise GnavError("{seat} may not buy back in now.", seat=event.seat)
-
-    def _seat(self, name: str) -> int:
-        i = self._index.get(name)
-        if i is None:
-            if name.lower() == STOCK:
-                raise GnavError("The stock is not a seat here.")
-            spelled = self._folded.get(name.casefold())
-            if spelled is not None:
-                raise GnavError("The seat is spelled {spelled}, not {name}.", spelled=spelled,
-                                name=quoted(name))
-            raise GnavError("There is no seat called {name}.", name=quoted(name))
-        return i
-
-    def _name(self, i: int | None) -> str | None:
-        if i is None:
-            return None
-        return STOCK if i == STOCK_SEAT else self.names[i]
-
-    def _phase_words(self) -> Text:
-        if self.phase == "cut":
-            return Text("the first dealer is still to be found by a cut")
-        if self.phase == "ready":
-            return Text("the next round is still to be dealt by {seat}",
-                        seat=self._name(self.dealer))
-        if self.phase == "turns":
-            return Text("it is {seat}'s turn", seat=self._name(self.turn))
-        if self.phase == "asking":
-            return Text("{seat} has asked {asked}, who must answer", seat=self._name(self.turn),
-                        asked=self._name(self.asked))
-        if self.phase == "reveal":
-            return Text("the turns are over and the pieces must be shown")
-        return Text("the game is over")
 
     def _check_turn(self, name: str, cannot: str) -> None:
         i = self._seat(name)
@@ -699,36 +658,6 @@ class FamilyState:
                     raise GnavError("Only {asker} and {holder} exchange here; {name} hands "
                                     "nothing over.", asker=pair[0], holder=pair[1],
                                     name=quoted(name))
-
-    def _check_pieces(self, pieces: tuple[tuple[str, str], ...], seats: list[int],
-                      what: str) -> None:
-        among = set(seats)
-        given: set[int] = set()
-        counts: dict[str, int] = {}
-        in_pack = self.rules.counts
-        for name, piece in pieces:
-            i = self._seat(name)
-            if i not in among:
-                if self.out[i]:
-                    raise GnavError("{seat} is out of the game and shows no piece.", seat=name)
-                if what == "cut":
-                    raise GnavError("{seat} is not drawing in this cut.", seat=name)
-                raise GnavError("{seat} died in this deal and shows no piece.", seat=name)
-            given.add(i)
-            counts[piece] = counts.get(piece, 0) + 1
-            if counts[piece] > in_pack[piece]:
-                count, shown = in_pack[piece], counts[piece]
-                raise GnavError(
-                    Text.n("The cut shows {shown} of {piece}; the pack has only one.",
-                           "The cut shows {shown} of {piece}; the pack has only {count}.",
-                           count, piece=piece, shown=shown) if what == "cut"
-                    else Text.n("The reveal shows {shown} of {piece}; the pack has only one.",
-                                "The reveal shows {shown} of {piece}; the pack has only {count}.",
-                                count, piece=piece, shown=shown))
-        missing = [self.names[i] for i in seats if i not in given]
-        if missing:
-            raise GnavError(N_("The cut leaves out {names}.") if what == "cut"
-                            else N_("The reveal leaves out {names}."), names=", ".join(missing))
 
     # --- applying -----------------------------------------------------------------------------
 
