@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import N_, Np_
 from ..family import (
     EXCHANGE,
     Effect,
@@ -88,4 +89,29 @@ CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "horse": ("«Salta!»", "Jump!"),
     "cat": ("«Gnaf!»", "scratched"),
     "inn": ("«Fermatevi alquanto!»", "Stop a while!"),
+})
+
+# Our English, translated where shown: each call's gloss (context "call"), each house field's
+# explanation, each rule book's source and summary.
+GLOSSES: Mapping[str, str] = MappingProxyType({
+    "stand": Np_("call", "I stay"),
+    "change": Np_("call", "I pass"),
+    "cuckoo": Np_("call", "Cuckoo!"),
+    "hunter": Np_("call", "Bang!"),
+    "horse": Np_("call", "Jump!"),
+    "cat": Np_("call", "Scratched!"),
+    "inn": Np_("call", "Stop a while!"),
+})
+HOUSE_RULES: Mapping[str, str] = MappingProxyType({
+    "cat_undoes": N_("What the Cat sends back: the asker's card along its way, every swap, or "
+                     "nothing."),
+    "tokens_to_dealer": N_("Montorio: every life lost is a token handed to the round's "
+                           "dealer."),
+})
+RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "campli": (N_("the Campli rules"),
+               N_("To the right; Hunter and Cat cost the asker a life; the Inn may be sold; a "
+                  "Fool drags the lowest card down, two Fools gain a life.")),
+    "stu": (N_("Montorio's Stù"),
+            N_("As Campli, and every life lost is a token for the dealer.")),
 })

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import N_, Np_
 from ..family import EXCHANGE, AlsoLose, Effect, FamilyRules, GameBook, LowestLose
 
 SOURCE = "shared/rules/kille.md"
@@ -79,4 +80,29 @@ CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "pig": ("«Svinhugg går igen»", "The pig bites back!"),
     "cavalier": ("«Kavall förbi»", "Pass the cavalier!"),
     "inn": ("«Värdshus förbi»", "Pass the tavern!"),
+})
+
+# Our English, translated where shown: each call's gloss (context "call"), each house field's
+# explanation, each rule book's source and summary.
+GLOSSES: Mapping[str, str] = MappingProxyType({
+    "stand": Np_("call", "I am satisfied"),
+    "change": Np_("call", "Switch"),
+    "cuckoo": Np_("call", "Cuckoo stands, nobody may swap!"),
+    "hussar": Np_("call", "Hussar strikes!"),
+    "pig": Np_("call", "The pig bites back!"),
+    "cavalier": Np_("call", "Pass the cavalier!"),
+    "inn": Np_("call", "Pass the tavern!"),
+})
+HOUSE_RULES: Mapping[str, str] = MappingProxyType({
+    "pig_undoes": N_("What the Pig sends back: every swap of the deal, or only the swaps of "
+                     "the offered card."),
+    "mask_kills_holder": N_("Every Mask shown dies too, when two or more seats show."),
+})
+RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "byteskille": (N_("Byteskille"),
+                   N_("The Hussar kills the asker; the Pig sends every swap back and kills "
+                      "the first holder of the offered card; the lowest die.")),
+    "oberg": (N_("Öberg"),
+              N_("As Byteskille, but the Pig sends back only the offered card, and the Mask "
+                 "kills its holder.")),
 })

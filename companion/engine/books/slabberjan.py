@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import N_, Np_
 from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose, SidePot, Subset
 
 SOURCE = "shared/rules/slabberjan.md"
@@ -99,4 +100,39 @@ CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "bird": ("«Sta voor den vogel!»", "Stand for the bird!"),
     "cat": ("«Poesje krabt alles terug!»", "Pussy scratches everything back!"),
     "inn": ("«Herberg voorbij!»", "Inn, pass by!"),
+})
+
+# Our English, translated where shown: each call's gloss (context "call"), each house field's
+# explanation, each rule book's source and summary.
+GLOSSES: Mapping[str, str] = MappingProxyType({
+    "stand": Np_("call", "I stay"),
+    "change": Np_("call", "Swap?"),
+    "rider": Np_("call", "Cut off!"),
+    "bird": Np_("call", "Stand for the bird!"),
+    "cat": Np_("call", "Pussy scratches everything back!"),
+    "inn": Np_("call", "Inn, pass by!"),
+})
+HOUSE_RULES: Mapping[str, str] = MappingProxyType({
+    "direction": N_("Which way the turns and the bag go: left or right."),
+    "low_order": N_("The order of the four low pieces, highest first."),
+    "asker_pays": N_("The calls that cost the asker a counter at once."),
+    "bird_ends_turns": N_("The Bird stops all swapping and the pieces are shown."),
+    "loss_by_piece": N_("Van der Baan's costs: the lowest pays 2 for the Blank, 3 the Pot, "
+                        "4 the Face, 5 the Fool."),
+    "side_pot": N_("De Waal's side pot: the Fool, the Face, the Pot and the 0 each pay a "
+                   "counter into it."),
+    "credit": N_("Who pays his last counter plays on credit (op sloffen) until he must pay "
+                 "again: nobody, everyone, or only the first to go broke."),
+})
+RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "sheet": (N_("the printed sheet"),
+              N_("To the right; the Rider and the Bird cost the asker a counter; the Cat "
+                 "scratches every swap back.")),
+    "dewaal": (N_("De Waal"),
+               N_("To the left; the low pieces also pay into a side pot.")),
+    "vanwallenburg": (N_("Van Wallenburg"),
+                      N_("To the left; the Bird stops the swapping; the Pot is lowest.")),
+    "family": (N_("the modern family rules"),
+               N_("To the left; the Cat costs a counter too; who goes broke plays on "
+                  "credit.")),
 })

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import N_, Np_
 from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose
 
 SOURCE = "shared/rules/vogelspiel.md"
@@ -100,4 +101,39 @@ CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "cat": ("«Miau!»", "Miaow!"),
     "horse": ("«Hott!»", "Gee-up!"),
     "tavern": ("«Einkerth!»", "Stop in!"),
+})
+
+# Our English, translated where shown: each call's gloss (context "call"), each house field's
+# explanation, each rule book's source and summary.
+GLOSSES: Mapping[str, str] = MappingProxyType({
+    "stand": Np_("call", "I stand"),
+    "change": Np_("call", "Will you swap?"),
+    "bird": Np_("call", "Whistle!"),
+    "guard": Np_("call", "Who goes there?"),
+    "cat": Np_("call", "Miaow!"),
+    "horse": Np_("call", "Gee-up!"),
+    "tavern": Np_("call", "Stop in!"),
+})
+HOUSE_RULES: Mapping[str, str] = MappingProxyType({
+    "direction": N_("Which way the turns and the deal go: right (as Cuccù) or left."),
+    "numerals": N_("The pack's numerals: XII to I, or X to I and two Nullas."),
+    "horse": N_("The Horse blocks and costs the asker a life, or undoes every swap and ends "
+                "the turns."),
+    "silent_matador_pays": N_("What a seat loses when it let a matador be swapped without "
+                              "its call."),
+    "witch_loss": N_("How many lives the Witch costs when it is shown."),
+    "only_if_unpaid": N_("Smith's conjecture: the lowest card is spared when every charge of "
+                         "the turns was paid in full."),
+    "game_end": N_("The last seat with lives wins, or the first seat out has lost."),
+})
+RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "adrian": (N_("Adrian (1909), as summarised"),
+               N_("Reconstructed: every matador blocks and costs the asker; the Bird costs "
+                  "two lives. The lowest card loses a life.")),
+    "pichler": (N_("Pichler's rule sheet, as summarised"),
+                N_("Reconstructed: the Horse undoes every swap and ends the turns; a matador "
+                   "swapped without its call costs its holder a life.")),
+    "salzburg": (N_("the Salzburg pack of about 1816"),
+                 N_("Reconstructed: the Witch costs two lives, and the first seat with no "
+                    "lives left has lost.")),
 })
