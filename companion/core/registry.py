@@ -8,7 +8,9 @@ from typing import Any
 from companion.engine import Table, TableState, journal
 from companion.engine import parse_event as gnav_event
 from companion.engine import parse_header as gnav_header
+from companion.engine.books import FAMILY_BOOKS
 from companion.engine.errors import GnavError
+from companion.engine.family import FamilyKind
 from companion.games.gwra_pyskessa import KIND as GWRA_PYSKESSA
 
 from .protocols import Event, GameKind, GameState, Header
@@ -46,6 +48,8 @@ def _table(header: Header) -> Table:
 
 GNAV = GnavKind()
 KINDS: dict[str, GameKind] = {GNAV.name: GNAV, GWRA_PYSKESSA.name: GWRA_PYSKESSA}
+# the rest of the cuckoo family: one engine (companion/engine/family.py), each game its data
+KINDS.update((book.game, FamilyKind(book)) for book in FAMILY_BOOKS)
 
 
 def kind_named(name: str) -> GameKind:
@@ -60,6 +64,8 @@ def parse_header(obj: object) -> tuple[GameKind, Header]:
     whose error for a game it does not referee is the one users have always been given.
     """
     name: Any = obj.get("game") if isinstance(obj, dict) else None
+    if isinstance(obj, dict) and not (obj.get("version") == 2 and type(obj["version"]) is int):
+        name = None  # journal-v2.md 1: a v1 header is Gnav's, and Gnav refuses its "game"
     kind = KINDS.get(name, GNAV) if isinstance(name, str) else GNAV
     header = kind.parse_header(obj)
     if header.game != kind.name:  # pragma: no cover - a kind must parse only its own game

@@ -16,8 +16,9 @@ MIN_SEATS = 2
 MAX_NAME = 24
 MAX_STAKE = 99
 VERSIONS = (1, 2)
-# journal-v2.md, section 3: the games a v2 header may name. This build referees Gnav alone; a
-# journal of another is refused at its header, naming the game, rather than misread as Gnav.
+# journal-v2.md, section 3: the games a v2 header may name. This parser reads Gnav's alone; the
+# registry (companion/core/registry.py) hands every other game to its own kind, so a header of
+# another game reaching this parser is refused, naming the game, rather than misread as Gnav.
 GAMES: tuple[str, ...] = ("gnav", "kille", "cuccu", "slabberjan", "vogelspiel", "gwra-pyskessa")
 PLAYED_GAMES: tuple[str, ...] = ("gnav",)
 QUERY_ANSWERS: tuple[str, ...] = ("yes", "no")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .effects import Block, BlockReverse, EndTurns, Exchange
-from .errors import N_, GnavError, Text, either, quoted
+from .errors import N_, GnavError, Text, either
 from .events import (
     Change,
     Cut,
@@ -30,10 +30,10 @@ from .events import (
 from .pieces import STOCK
 from .reveal import judge
 from .rules import Rulebook
+from .seating import STOCK_SEAT, Seating
 from .settlement import FoolTake, Loss, Settlement
 
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
-STOCK_SEAT = -1  # the stock, where a seat index is expected
 
 OutcomeKind = Literal[
     "cut_tie",  # the cut tied for highest: the tied seats draw again
@@ -71,7 +71,7 @@ class Outcome:
     tied: tuple[str, ...] = ()  # cut: the seats to draw again
 
 
-class TableState:
+class TableState(Seating):
     """The state of one table, built by applying its journal's events in order."""
 
     def __init__(self, table: Table, rules: Rulebook | None = None) -> None:
@@ -127,17 +127,6 @@ class TableState:
         return other
 
     # --- the query the app enables its buttons from ------------------------------------------
-
-    def why_not(self, event: Event) -> Text | None:
-        """None when `event` would be accepted now, else the sentence saying why not."""
-        try:
-            self.check(event)
-        except GnavError as err:
-            return err.text
-        return None
-
-    def can(self, event: Event) -> bool:
-        return self.why_not(event) is None
 
     def check(self, event: Event) -> None:
         """Raises GnavError when `event` would not be accepted now; changes nothing."""
@@ -211,18 +200,6 @@ class TableState:
 
     # --- seats ----------------------------------------------------------------------------
 
-    def _seat(self, name: str) -> int:
-        i = self._index.get(name)
-        if i is None:
-            if name.lower() == STOCK:
-                raise GnavError("The stock is not a seat here.")
-            spelled = self._folded.get(name.casefold())
-            if spelled is not None:
-                raise GnavError("The seat is spelled {spelled}, not {name}.", spelled=spelled,
-                                name=quoted(name))
-            raise GnavError("There is no seat called {name}.", name=quoted(name))
-        return i
-
     def _check_in_round(self, i: int) -> None:
         name = self.names[i]
         if self.out[i]:
@@ -244,26 +221,6 @@ class TableState:
         while self.out[j]:
             j = (j + step) % n
         return j
-
-    def _name(self, i: int | None) -> str | None:
-        if i is None:
-            return None
-        return STOCK if i == STOCK_SEAT else self.names[i]
-
-    def _phase_words(self) -> Text:
-        if self.phase == "cut":
-            return Text("the first dealer is still to be found by a cut")
-        if self.phase == "ready":
-            return Text("the next round is still to be dealt by {seat}",
-                        seat=self._name(self.dealer))
-        if self.phase == "turns":
-            return Text("it is {seat}'s turn", seat=self._name(self.turn))
-        if self.phase == "asking":
-            return Text("{seat} has asked {asked}, who must answer", seat=self._name(self.turn),
-                        asked=self._name(self.asked))
-        if self.phase == "reveal":
-            return Text("the turns are over and the pieces must be shown")
-        return Text("the game is over")
 
     # --- turns ----------------------------------------------------------------------------
 
@@ -531,44 +488,11 @@ class TableState:
 
     # --- the cut --------------------------------------------------------------------------
 
-    def _check_pieces(self, pieces: tuple[tuple[str, str], ...], seats: list[int], what: str) -> None:
-        given: set[int] = set()
-        counts: dict[str, int] = {}
-        among = set(seats)
-        in_pack = self.pack.counts
-        for name, piece in pieces:
-            i = self._seat(name)
-            if i not in among:
-                if self.out[i]:
-                    raise GnavError("{seat} is out of the game and shows no piece.", seat=name)
-                if what == "cut":
-                    raise GnavError("{seat} is not drawing in this cut.", seat=name)
-                raise GnavError("{seat} sits out this round and shows no piece.", seat=name)
-            given.add(i)
-            counts[piece] = counts.get(piece, 0) + 1
-            if counts[piece] > in_pack[piece]:
-                count = in_pack[piece]
-                shown = counts[piece]
-                raise GnavError(
-                    Text.n("The cut shows {shown} of {piece}; the pack has only one.",
-                           "The cut shows {shown} of {piece}; the pack has only {count}.",
-                           count, piece=piece, shown=shown) if what == "cut"
-                    else Text.n("The reveal shows {shown} of {piece}; the pack has only one.",
-                                "The reveal shows {shown} of {piece}; the pack has only {count}.",
-                                count, piece=piece, shown=shown)
-                )
-        missing = [self.names[i] for i in seats if i not in given]
-        if missing:
-            raise GnavError(
-                N_("The cut leaves out {names}.") if what == "cut"
-                else N_("The reveal leaves out {names}."),
-                names=", ".join(missing),
-            )
-
     def _check_cut(self, event: Cut) -> None:
         if self.phase != "cut":
             raise GnavError("There is no cut now: {why}.", why=self._phase_words())
-        self._check_pieces(event.pieces, list(self.cut_seats), "cut")
+        self._check_pieces(event.pieces, list(self.cut_seats), "cut", self.pack.counts,
+                          N_("{seat} sits out this round and shows no piece."))
 
     def _cut(self, event: Cut) -> Outcome:
         # when drawing for the deal the fool is lowest under every rule book: the pack's order
@@ -588,7 +512,8 @@ class TableState:
     def _check_reveal(self, event: Reveal) -> None:
         if self.phase != "reveal":
             raise GnavError("The pieces cannot be shown now: {why}.", why=self._phase_words())
-        self._check_pieces(event.pieces, [i for i, r in enumerate(self.in_round) if r], "reveal")
+        self._check_pieces(event.pieces, [i for i, r in enumerate(self.in_round) if r], "reveal",
+                          self.pack.counts, N_("{seat} sits out this round and shows no piece."))
 
     def _reveal(self, event: Reveal) -> Outcome:
         assert self.dealer is not None

@@ -69,22 +69,22 @@ def test_the_registry_knows_gnav_by_its_header_name() -> None:
     assert table.game == "gnav"
 
 
-def test_a_game_this_build_does_not_referee_gets_the_engines_sentence() -> None:
-    obj = {"ev": "table", "version": 2, "game": "kille", "rules": "damm",
+def test_a_game_this_build_does_not_know_gets_the_engines_sentence() -> None:
+    obj = {"ev": "table", "version": 2, "game": "skat", "rules": "damm",
            "stakes": {"kind": "counters", "amount": 10}, "seats": ["A", "B", "C"]}
     with pytest.raises(GnavError) as err:
         parse_header(json.loads(json.dumps(obj)))
-    assert str(err.value.text) == ("this journal keeps a game of kille; this build does not "
-                                   "referee kille yet, only gnav.")
+    assert str(err.value.text) == ('"skat" is not a game; the games are gnav, kille, cuccu, '
+                                   "slabberjan, vogelspiel and gwra-pyskessa.")
 
 
-def test_replay_refuses_a_game_this_build_does_not_referee_at_line_1() -> None:
-    head = {"ev": "table", "version": 2, "game": "kille", "rules": "damm",
+def test_replay_refuses_a_game_this_build_does_not_know_at_line_1() -> None:
+    head = {"ev": "table", "version": 2, "game": "skat", "rules": "damm",
             "stakes": {"kind": "counters", "each": 3}, "seats": ["A", "B"]}
     with pytest.raises(JournalError) as err:
         replay(json.dumps(head) + "\n{\"ev\": \"deal\"}\n")
-    assert str(err.value) == ("line 1: this journal keeps a game of kille; this build does not "
-                              "referee kille yet, only gnav.")
+    assert str(err.value) == ('line 1: "skat" is not a game; the games are gnav, kille, cuccu, '
+                              "slabberjan, vogelspiel and gwra-pyskessa.")
 
 
 def test_replay_keeping_no_events_cannot_go_back() -> None:

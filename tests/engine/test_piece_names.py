@@ -32,6 +32,10 @@ RULE_DATA = frozenset({
     "companion/engine/pieces.py",
     "companion/engine/rules.py",
     "companion/engine/books/gnav.py",
+    "companion/engine/books/kille.py",
+    "companion/engine/books/cuccu.py",
+    "companion/engine/books/slabberjan.py",
+    "companion/engine/books/vogelspiel.py",
     "companion/deck/pictures.py",
 })
 
@@ -52,11 +56,18 @@ NORWEGIAN_DANISH = (
     "narren",
 )
 NOT_SEARCHED = frozenset({"house", "pot"})
+# The other games of the family (kille.md, cuccu.md, slabberjan.md, vogelspiel.md, "The pack"):
+# their pictures whose English names are not also everyday words of the code (inn, mask, face,
+# blank, glass and the numerals are left out for that reason).
+FAMILY_PIECES = (
+    "harlequin", "hussar", "pig", "cavalier", "wreath", "flowerpot", "hunter", "nulla", "bucket",
+    "lion", "rider", "bird", "guard", "tavern", "plate", "sausages", "witch",
+)
 
 
 def piece_words() -> frozenset[str]:
     english = [name for name in GNAV_PACK.names if not name.isdigit()]
-    words = [w for w in (*english, *NORWEGIAN_DANISH) if w not in NOT_SEARCHED]
+    words = [w for w in (*english, *NORWEGIAN_DANISH, *FAMILY_PIECES) if w not in NOT_SEARCHED]
     return frozenset(w.casefold() for name in words for w in (name, name + "s", name + "es"))
 
 

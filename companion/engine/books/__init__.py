@@ -7,6 +7,10 @@ only; there is no fallback to another book's words.
 
 from __future__ import annotations
 
+from . import cuccu, kille, slabberjan, vogelspiel
 from .gnav import GNAV_WORDS, BookWords, PieceNames, words
 
-__all__ = ["GNAV_WORDS", "BookWords", "PieceNames", "words"]
+# The other games of the cuckoo family, each a GameBook the one family engine plays.
+FAMILY_BOOKS = (kille.BOOK, cuccu.BOOK, slabberjan.BOOK, vogelspiel.BOOK)
+
+__all__ = ["FAMILY_BOOKS", "GNAV_WORDS", "BookWords", "PieceNames", "words"]

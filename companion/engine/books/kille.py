@@ -1,0 +1,108 @@
+"""Kille: its pack, rule books and words, cited from shared/rules/kille.md.
+
+Two rule books: `byteskille` (ril, ct, enwp and the seed, which agree where they speak) and
+`oberg` (bjo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import N_, Np_
+from ..family import EXCHANGE, AlsoLose, Effect, FamilyRules, GameBook, LowestLose
+
+SOURCE = "shared/rules/kille.md"
+
+# "The pack", highest first: the Harlequin, the five matadors, 12 to 1, three low pictures.
+HARLEQUIN = "harlequin"
+MATADORS: tuple[str, ...] = ("cuckoo", "hussar", "pig", "cavalier", "inn")
+LOW: tuple[str, ...] = ("wreath", "flowerpot", "mask")
+CUCKOO, HUSSAR, PIG, CAVALIER, INN = MATADORS
+MASK = "mask"
+
+FIELDS: Mapping[str, tuple[Any, ...]] = MappingProxyType({
+    "pig_undoes": ("all", "offered_piece"),
+    "mask_kills_holder": (True, False),
+})
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    "byteskille": {"pig_undoes": "all", "mask_kills_holder": False},
+    "oberg": {"pig_undoes": "offered_piece", "mask_kills_holder": True},
+})
+
+
+def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
+    """House defaults 4 to 11: the Cuckoo ends the turns; the Hussar kills the asker; the Pig
+    undoes (`pig_undoes`) and kills the first holder of the offered card; Cavalier and Inn pass
+    on; the stock makes no calls; the lowest alive die (a moved Harlequin below the mask), and
+    under `mask_kills_holder` every mask too, when two or more show."""
+    effects: dict[str, Effect] = {
+        "none": EXCHANGE,
+        CUCKOO: Effect(then="end"),
+        HUSSAR: Effect(kills="asker"),
+        PIG: Effect(undo="all" if f["pig_undoes"] == "all" else "offered", kills="origin"),
+        CAVALIER: Effect(then="pass"),
+        INN: Effect(then="pass"),
+    }
+    reveal: tuple[Any, ...] = (LowestLose(),)
+    if f["mask_kills_holder"]:
+        reveal += (AlsoLose(MASK),)
+    order = ((HARLEQUIN, 2), *((p, 2) for p in MATADORS),
+             *((str(n), 2) for n in range(12, 0, -1)), *((p, 2) for p in LOW))
+    return FamilyRules(
+        game="kille", name=name, fields=tuple(f.items()), order=order, direction="left",
+        ledger="stake", effects=effects, stock_effects={"none": EXCHANGE}, reveal=reveal,
+        cut_first=(HARLEQUIN,), moved_lowest=HARLEQUIN, moved_field="moved_harlequins", reveal_needs=2, face_up=True,
+        buy_back="rebuy",
+    )
+
+
+BOOK = GameBook(game="kille", max_seats=40, ledger="stake", fields=FIELDS, presets=PRESETS,
+                build=build)
+
+PIECE_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
+    # piece: (Swedish, Norwegian, Danish, English)
+    "harlequin": ("Harlekin", "harlekinen", "harlekinen", "Harlequin"),
+    "cuckoo": ("Kuku", "gauken", "gøgen", "Cuckoo"),
+    "hussar": ("Husar", "husaren", "husaren", "Hussar"),
+    "pig": ("Husu", "grisen", "grisen", "Pig"),
+    "cavalier": ("Kavall", "kavaleren", "kavaleren", "Cavalier"),
+    "inn": ("Värdshus", "vertshuset", "værtshuset", "Inn"),
+    "wreath": ("Kransen", "kransen", "kransen", "Wreath"),
+    "flowerpot": ("Blompottan", "blomsterpotta", "urtepotten", "Flowerpot"),
+    "mask": ("Blaren", "masken", "masken", "Mask"),
+})
+CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    # call: (the Swedish words, English), "The calls"
+    "cuckoo": ("«Kuku står, ingen byta får!»", "Cuckoo stands, nobody may swap!"),
+    "hussar": ("«Husar hugger»", "Hussar strikes!"),
+    "pig": ("«Svinhugg går igen»", "The pig bites back!"),
+    "cavalier": ("«Kavall förbi»", "Pass the cavalier!"),
+    "inn": ("«Värdshus förbi»", "Pass the tavern!"),
+})
+
+# Our English, translated where shown: each call's gloss (context "call"), each house field's
+# explanation, each rule book's source and summary.
+GLOSSES: Mapping[str, str] = MappingProxyType({
+    "stand": Np_("call", "I am satisfied"),
+    "change": Np_("call", "Switch"),
+    "cuckoo": Np_("call", "Cuckoo stands, nobody may swap!"),
+    "hussar": Np_("call", "Hussar strikes!"),
+    "pig": Np_("call", "The pig bites back!"),
+    "cavalier": Np_("call", "Pass the cavalier!"),
+    "inn": Np_("call", "Pass the tavern!"),
+})
+HOUSE_RULES: Mapping[str, str] = MappingProxyType({
+    "pig_undoes": N_("What the Pig sends back: every swap of the deal, or only the swaps of "
+                     "the offered card."),
+    "mask_kills_holder": N_("Every Mask shown dies too, when two or more seats show."),
+})
+RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "byteskille": (N_("Byteskille"),
+                   N_("The Hussar kills the asker; the Pig sends every swap back and kills "
+                      "the first holder of the offered card; the lowest die.")),
+    "oberg": (N_("Öberg"),
+              N_("As Byteskille, but the Pig sends back only the offered card, and the Mask "
+                 "kills its holder.")),
+})

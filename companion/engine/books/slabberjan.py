@@ -1,0 +1,138 @@
+"""Slabberjan: its pack, rule books and words, cited from shared/rules/slabberjan.md.
+
+Four rule books (`sheet`, `dewaal`, `vanwallenburg`, `family`) after Francke's study in
+*Zeeland* 12/4 (2003) and the modern family rules; every field is also a house rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import N_, Np_
+from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose, SidePot, Subset
+
+SOURCE = "shared/rules/slabberjan.md"
+
+# "The pack": four matadors, the numerals 12 to 0, and four low pictures; two of each.
+MATADORS: tuple[str, ...] = ("rider", "bird", "cat", "inn")
+NUMERALS: tuple[str, ...] = tuple(str(n) for n in range(12, -1, -1))
+LOW_ORDERS: tuple[str, ...] = ("blank,face,pot,fool", "blank,pot,face,fool",
+                               "blank,face,fool,pot")
+# House default 9: "the vdb cost of the piece shown (blank 2, pot 3, face 4, fool 5)".
+VDB_COSTS: tuple[tuple[str, int], ...] = (("blank", 2), ("pot", 3), ("face", 4), ("fool", 5))
+# House default 9: "every seat showing the fool, the face, the pot or the 0 pays 1 into the
+# side pot".
+SIDE_POT: tuple[str, ...] = ("fool", "face", "pot", "0")
+
+FIELDS: Mapping[str, tuple[Any, ...] | Subset] = MappingProxyType({
+    "direction": ("left", "right"),
+    "low_order": LOW_ORDERS,
+    "asker_pays": Subset(MATADORS),
+    "bird_ends_turns": (True, False),
+    "loss_by_piece": (True, False),
+    "side_pot": (True, False),
+    "credit": ("none", "everyone", "first_broke"),
+})
+_DEWAAL: dict[str, Any] = {
+    "direction": "left", "low_order": "blank,face,pot,fool", "asker_pays": ("rider", "bird"),
+    "bird_ends_turns": False, "loss_by_piece": False, "side_pot": True, "credit": "none",
+}
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    "sheet": {**_DEWAAL, "direction": "right", "side_pot": False},
+    "dewaal": _DEWAAL,
+    "vanwallenburg": {**_DEWAAL, "low_order": "blank,face,fool,pot", "bird_ends_turns": True,
+                      "side_pot": False},
+    "family": {**_DEWAAL, "low_order": "blank,pot,face,fool",
+               "asker_pays": ("rider", "bird", "cat"), "side_pot": False,
+               "credit": "everyone"},
+})
+
+
+def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
+    """House defaults 5 to 9: a call in `asker_pays` charges the asker 1 at once; the Rider
+    blocks; the Bird blocks or ends the turns (`bird_ends_turns`); the Cat undoes every standing
+    exchange; the Inn passes on; the bag makes no calls and lays the old piece aside; the lowest
+    pays 1 (or its vdb cost), then the side pot."""
+    pays = f["asker_pays"]
+
+    def charge(call: str) -> int:
+        return 1 if call in pays else 0
+
+    rider, bird, cat, inn = MATADORS
+    effects: dict[str, Effect] = {
+        "none": EXCHANGE,
+        rider: Effect(charge=charge(rider)),
+        bird: Effect(charge=charge(bird), then="end" if f["bird_ends_turns"] else "advance"),
+        cat: Effect(charge=charge(cat), undo="all"),
+        inn: Effect(charge=charge(inn), then="pass"),
+    }
+    low = tuple(f["low_order"].split(","))
+    reveal: tuple[Any, ...] = (LowestLose(costs=VDB_COSTS if f["loss_by_piece"] else ()),)
+    if f["side_pot"]:
+        reveal += (SidePot(SIDE_POT),)
+    return FamilyRules(
+        game="slabberjan", name=name, fields=tuple(f.items()),
+        order=tuple((p, 2) for p in (*MATADORS, *NUMERALS, *low)),
+        direction=f["direction"], ledger="counters", effects=effects,
+        stock_effects={"none": EXCHANGE}, reveal=reveal, credit=f["credit"], lay_aside=True,
+    )
+
+
+BOOK = GameBook(game="slabberjan", max_seats=40, ledger="counters", fields=FIELDS,
+                presets=PRESETS, build=build)
+
+PIECE_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
+    # piece: (Dutch / Zeeuws, Norwegian, Danish, English)
+    "rider": ("Ruiter, Kap-af", "rytteren", "rytteren", "Rider"),
+    "bird": ("Vogel", "fuglen", "fuglen", "Bird"),
+    "cat": ("Kat, Poesje", "katten", "katten", "Cat"),
+    "inn": ("Herberg, Huisje", "vertshuset", "kroen", "Inn"),
+    "blank": ("Blind, Sneeuw", "den blanke", "den blanke", "Blank"),
+    "face": ("Smoel, Gezicht", "fjeset", "ansigtet", "Face"),
+    "pot": ("Pot, Pispot", "potta", "potten", "Pot"),
+    "fool": ("Nar, Zot, Jan Rit", "narren", "narren", "Fool"),
+})
+CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    # call: (the Dutch words, English), "The calls"
+    "rider": ("«Kap af!»", "Cut off!"),
+    "bird": ("«Sta voor den vogel!»", "Stand for the bird!"),
+    "cat": ("«Poesje krabt alles terug!»", "Pussy scratches everything back!"),
+    "inn": ("«Herberg voorbij!»", "Inn, pass by!"),
+})
+
+# Our English, translated where shown: each call's gloss (context "call"), each house field's
+# explanation, each rule book's source and summary.
+GLOSSES: Mapping[str, str] = MappingProxyType({
+    "stand": Np_("call", "I stay"),
+    "change": Np_("call", "Swap?"),
+    "rider": Np_("call", "Cut off!"),
+    "bird": Np_("call", "Stand for the bird!"),
+    "cat": Np_("call", "Pussy scratches everything back!"),
+    "inn": Np_("call", "Inn, pass by!"),
+})
+HOUSE_RULES: Mapping[str, str] = MappingProxyType({
+    "direction": N_("Which way the turns and the bag go: left or right."),
+    "low_order": N_("The order of the four low pieces, highest first."),
+    "asker_pays": N_("The calls that cost the asker a counter at once."),
+    "bird_ends_turns": N_("The Bird stops all swapping and the pieces are shown."),
+    "loss_by_piece": N_("Van der Baan's costs: the lowest pays 2 for the Blank, 3 the Pot, "
+                        "4 the Face, 5 the Fool."),
+    "side_pot": N_("De Waal's side pot: the Fool, the Face, the Pot and the 0 each pay a "
+                   "counter into it."),
+    "credit": N_("Who pays his last counter plays on credit (op sloffen) until he must pay "
+                 "again: nobody, everyone, or only the first to go broke."),
+})
+RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "sheet": (N_("the printed sheet"),
+              N_("To the right; the Rider and the Bird cost the asker a counter; the Cat "
+                 "scratches every swap back.")),
+    "dewaal": (N_("De Waal"),
+               N_("To the left; the low pieces also pay into a side pot.")),
+    "vanwallenburg": (N_("Van Wallenburg"),
+                      N_("To the left; the Bird stops the swapping; the Pot is lowest.")),
+    "family": (N_("the modern family rules"),
+               N_("To the left; the Cat costs a counter too; who goes broke plays on "
+                  "credit.")),
+})

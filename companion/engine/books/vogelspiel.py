@@ -1,0 +1,139 @@
+"""Vogelspiel (Hexenspiel): its pack, rule books and words, cited from shared/rules/vogelspiel.md.
+
+Reconstructed from summaries: no living tradition is known, and the rules file's "house
+defaults" are a playable reading of Adrian's and Pichler's summaries and of a Salzburg library
+note, not a record. The app labels the game "reconstructed" (vogelspiel.md, first paragraph).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import N_, Np_
+from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose
+
+SOURCE = "shared/rules/vogelspiel.md"
+RECONSTRUCTED = True
+
+# "The pack": ten pairs of pictures and one set of numerals, highest first.
+MATADORS: tuple[str, ...] = ("bird", "guard", "cat", "horse", "tavern")
+LOW: tuple[str, ...] = ("plate", "sausages", "glass", "fool", "witch")
+# "Fixed in every rule book: the charges of the matadors (Bird 2, the others 1)".
+CHARGES: Mapping[str, int] = MappingProxyType(
+    {"bird": 2, "guard": 1, "cat": 1, "horse": 1, "tavern": 1})
+WITCH = "witch"
+
+# "Rule book fields": allowed values, then each rule book's.
+FIELDS: Mapping[str, tuple[Any, ...]] = MappingProxyType({
+    "direction": ("right", "left"),
+    "numerals": ("1-12", "1-10+nulla"),
+    "horse": ("block", "undo_all_end"),
+    "silent_matador_pays": (0, 1, 2),
+    "witch_loss": (1, 2, 3),
+    "only_if_unpaid": (True, False),
+    "game_end": ("last_standing", "first_out_loses"),
+})
+_ADRIAN: dict[str, Any] = {
+    "direction": "right", "numerals": "1-12", "horse": "block", "silent_matador_pays": 0,
+    "witch_loss": 1, "only_if_unpaid": False, "game_end": "last_standing",
+}
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    "adrian": _ADRIAN,
+    "pichler": {**_ADRIAN, "horse": "undo_all_end", "silent_matador_pays": 1},
+    "salzburg": {**_ADRIAN, "witch_loss": 2, "game_end": "first_out_loses"},
+})
+
+
+def _numerals(kind: str) -> tuple[tuple[str, int], ...]:
+    """"one set of twelve numerals" (XII to I, one each); with "1-10+nulla", "two Nulla cards
+    instead of XI and XII, ranking between I and the Plate"."""
+    if kind == "1-12":
+        return tuple((str(n), 1) for n in range(12, 0, -1))
+    return (*((str(n), 1) for n in range(10, 0, -1)), ("nulla", 2))
+
+
+def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
+    """House default 4, every matador blocks: no exchange, the asker loses its charge; under
+    `horse: "undo_all_end"` the Horse undoes every standing exchange and ends the turns, charging
+    nothing. House default 6: the stock makes no calls. House default 7: the lowest loses a life,
+    a Witch `witch_loss`."""
+    effects: dict[str, Effect] = {"none": EXCHANGE}
+    for call, charge in CHARGES.items():
+        effects[call] = Effect(charge=charge)
+    if f["horse"] == "undo_all_end":
+        effects["horse"] = Effect(then="end", undo="all")
+    return FamilyRules(
+        game="vogelspiel", name=name, fields=tuple(f.items()),
+        order=(*((p, 2) for p in MATADORS), *_numerals(f["numerals"]), *((p, 2) for p in LOW)),
+        direction=f["direction"], ledger="lives", effects=effects,
+        stock_effects={"none": EXCHANGE},
+        reveal=(LowestLose(costs=((WITCH, f["witch_loss"]),)),),
+        silent_pays=f["silent_matador_pays"], only_if_unpaid=f["only_if_unpaid"],
+        game_end=f["game_end"],
+    )
+
+
+BOOK = GameBook(game="vogelspiel", max_seats=30, ledger="lives", fields=FIELDS,
+                presets=PRESETS, build=build)
+
+# "The pack" and "The calls": each piece's names (German on the card, our Norwegian and Danish,
+# English) and each matador's call.
+PIECE_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
+    # piece: (German, Norwegian, Danish, English)
+    "bird": ("Pfeiff", "fuglen", "fuglen", "Bird"),
+    "guard": ("Werda", "vakta", "vagten", "Guard"),
+    "cat": ("Miau", "katten", "katten", "Cat"),
+    "horse": ("Hott", "hesten", "hesten", "Horse"),
+    "tavern": ("Einkerth", "vertshuset", "værtshuset", "Tavern"),
+    "nulla": ("Nulla", "nulla", "nulla", "Nulla"),
+    "plate": ("Deller", "tallerkenen", "tallerkenen", "Plate"),
+    "sausages": ("Wurst", "pølsene", "pølserne", "Sausages"),
+    "glass": ("Glas", "glasset", "glasset", "Glass"),
+    "fool": ("Narr", "narren", "narren", "Fool"),
+    "witch": ("Hex", "heksa", "heksen", "Witch"),
+})
+CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    # call: (the word at the top of the card, its English)
+    "bird": ("«Pfeiff!»", "Whistle!"),
+    "guard": ("«Werda!»", "Who goes there?"),
+    "cat": ("«Miau!»", "Miaow!"),
+    "horse": ("«Hott!»", "Gee-up!"),
+    "tavern": ("«Einkerth!»", "Stop in!"),
+})
+
+# Our English, translated where shown: each call's gloss (context "call"), each house field's
+# explanation, each rule book's source and summary.
+GLOSSES: Mapping[str, str] = MappingProxyType({
+    "stand": Np_("call", "I stand"),
+    "change": Np_("call", "Will you swap?"),
+    "bird": Np_("call", "Whistle!"),
+    "guard": Np_("call", "Who goes there?"),
+    "cat": Np_("call", "Miaow!"),
+    "horse": Np_("call", "Gee-up!"),
+    "tavern": Np_("call", "Stop in!"),
+})
+HOUSE_RULES: Mapping[str, str] = MappingProxyType({
+    "direction": N_("Which way the turns and the deal go: right (as Cuccù) or left."),
+    "numerals": N_("The pack's numerals: XII to I, or X to I and two Nullas."),
+    "horse": N_("The Horse blocks and costs the asker a life, or undoes every swap and ends "
+                "the turns."),
+    "silent_matador_pays": N_("What a seat loses when it let a matador be swapped without "
+                              "its call."),
+    "witch_loss": N_("How many lives the Witch costs when it is shown."),
+    "only_if_unpaid": N_("Smith's conjecture: the lowest card is spared when every charge of "
+                         "the turns was paid in full."),
+    "game_end": N_("The last seat with lives wins, or the first seat out has lost."),
+})
+RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "adrian": (N_("Adrian (1909), as summarised"),
+               N_("Reconstructed: every matador blocks and costs the asker; the Bird costs "
+                  "two lives. The lowest card loses a life.")),
+    "pichler": (N_("Pichler's rule sheet, as summarised"),
+                N_("Reconstructed: the Horse undoes every swap and ends the turns; a matador "
+                   "swapped without its call costs its holder a life.")),
+    "salzburg": (N_("the Salzburg pack of about 1816"),
+                 N_("Reconstructed: the Witch costs two lives, and the first seat with no "
+                    "lives left has lost.")),
+})

@@ -1,0 +1,1211 @@
+"""One engine for the rest of the cuckoo family: Kille, Cuccù, Slabberjan and Vogelspiel.
+
+journal-v2.md sections 3, 5, 6, 8 and 9. A game is its rule data (companion/engine/books/
+<game>.py): a `GameBook` with its rule-book fields and presets, which builds a frozen
+`FamilyRules` for a header: the pack (order, counts, the order of the cut, the direction), what
+each call does (`Effect`, a frozen value with parameters), the reveal as small rules, and the
+ledger (stake, lives or counters). The state below interprets those values and never names a
+piece, so the four games share every line of it.
+
+Gnav keeps its own state (state.py): its journals and golden replays must stay byte-identical,
+and its per-event cost is measured against today's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .errors import N_, GnavError, Text, either, quoted
+from .events import (
+    MIN_SEATS,
+    Change,
+    Cut,
+    Deal,
+    Leave,
+    Reveal,
+    Stand,
+    _fields,
+    _int,
+    _present,
+    _seat_name,
+    check_seat_names,
+    json_repr,
+)
+from .pieces import STOCK
+from .seating import STOCK_SEAT, Seating
+
+Direction = Literal["left", "right"]
+Then = Literal["advance", "end", "pass"]
+Undo = Literal["none", "all", "offered"]
+Kills = Literal["none", "asker", "origin"]
+LedgerKind = Literal["stake", "lives", "counters"]
+Credit = Literal["none", "everyone", "first_broke"]
+GameEnd = Literal["last_standing", "first_out_loses"]
+Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
+
+
+# --- what a call does -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One call's effect (journal-v2.md 6.4), as parameters: the asker's charge at once, whether
+    the exchange is made, what is undone (a reversal), who dies, and where play goes on."""
+
+    charge: int = 0
+    exchange: bool = False
+    then: Then = "advance"
+    undo: Undo = "none"
+    kills: Kills = "none"
+    sale: bool = False  # the holder may sell: `sold` says whether the exchange is made
+
+
+EXCHANGE = Effect(exchange=True)
+
+
+# --- the reveal as small rules ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LowestLose:
+    """The seats showing the lowest piece lose (all of a tie); pieces in `apart` stand outside
+    the order. `costs`: what a piece costs its holder when it is the lowest (else 1). With
+    `unless_lone` = (piece, spared): when exactly one seat shows `piece` and every other seat
+    shows `spared`, nobody loses by this rule."""
+
+    apart: tuple[str, ...] = ()
+    costs: tuple[tuple[str, int], ...] = ()
+    unless_lone: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LoneLoses:
+    """A seat showing `piece` loses 1 when no other seat shows one."""
+
+    piece: str
+
+
+@dataclass(frozen=True, slots=True)
+class PairGains:
+    """When exactly two seats show `piece`, each gains 1 (after the losses)."""
+
+    piece: str
+
+
+@dataclass(frozen=True, slots=True)
+class AlsoLose:
+    """Every seat showing `piece` loses too (Kille's mask under `mask_kills_holder`)."""
+
+    piece: str
+
+
+@dataclass(frozen=True, slots=True)
+class SidePot:
+    """After the losses, every seat showing one of `pieces` pays 1 into the side pot."""
+
+    pieces: tuple[str, ...]
+
+
+RevealRule = LowestLose | LoneLoses | PairGains | AlsoLose | SidePot
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyRules:
+    """What a table of one game plays by: its rule book with the house rules worked out."""
+
+    game: str
+    name: str
+    fields: tuple[tuple[str, Any], ...]
+    order: tuple[tuple[str, int], ...]  # (piece, count), highest first
+    direction: Direction
+    ledger: LedgerKind
+    effects: Mapping[str, Effect]  # each call from a seat (and "none")
+    stock_effects: Mapping[str, Effect]  # each call the stock makes (and "none")
+    reveal: tuple[RevealRule, ...]
+    cut_first: tuple[str, ...] = ()  # above the whole order in a cut (Kille's harlequin)
+    cut_last: tuple[str, ...] = ()  # below it (Cuccù's fool)
+    moved_lowest: str | None = None  # Kille: this piece ranks by whether it was moved
+    moved_field: str = "moved"  # the state's name for the list of moved pieces
+    shelter_piece: str | None = None  # Cuccù: an Inn refused shelters an asker showing this
+    reveal_needs: int = 1  # fewer seats showing: nobody loses (Kille's lone survivor)
+    silent_pays: int | None = None  # Vogelspiel: a silent matador costs this (None: no field)
+    only_if_unpaid: bool = False
+    tokens_to_dealer: bool = False
+    credit: Credit = "none"
+    game_end: GameEnd = "last_standing"
+    face_up: bool = False  # Kille: a reply may name who passed a harlequin face up
+    buy_back: Literal["none", "rebuy", "reentry"] = "none"  # Kille's rebuys, Cuccù's re-entry
+    all_out_return: bool = False  # Cuccù: when every seat would go out, nobody does
+    lay_aside: bool = False  # Slabberjan: the asker's old piece leaves the bag
+    ranks: dict[str, int] = field(init=False, compare=False, repr=False)
+    cut_ranks: dict[str, int] = field(init=False, compare=False, repr=False)
+    counts: dict[str, int] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        names = [p for p, _n in self.order]
+        object.__setattr__(self, "ranks", {p: i for i, p in enumerate(names)})
+        cut = [*self.cut_first, *(p for p in names if p not in self.cut_first + self.cut_last),
+               *self.cut_last]
+        object.__setattr__(self, "cut_ranks", {p: i for i, p in enumerate(cut)})
+        object.__setattr__(self, "counts", dict(self.order))
+
+    @property
+    def size(self) -> int:
+        return sum(n for _p, n in self.order)
+
+    @property
+    def calls(self) -> tuple[str, ...]:
+        return tuple(self.effects)
+
+    @property
+    def step(self) -> int:
+        return 1 if self.direction == "left" else -1
+
+
+# --- a game's rule data -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Subset:
+    """A house field whose value is a list of some of `items`, each at most once."""
+
+    items: tuple[str, ...]
+
+
+FieldValues = tuple[Any, ...] | Subset
+
+
+@dataclass(frozen=True, slots=True)
+class GameBook:
+    """One game of the family as its rules file gives it: the fields a rule book sets and their
+    allowed values, the presets, and how a rule book's fields make the rules a table plays."""
+
+    game: str
+    max_seats: int
+    ledger: LedgerKind
+    fields: Mapping[str, FieldValues]
+    presets: Mapping[str, Mapping[str, Any]]
+    build: Callable[[str, Mapping[str, Any]], FamilyRules]
+
+    def rules(self, name: str, house: Mapping[str, Any]) -> FamilyRules:
+        values = dict(self.presets[name])
+        values.update(house)
+        return self.build(name, values)
+
+    def check_house(self, house: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+        out: list[tuple[str, Any]] = []
+        for key, value in house.items():
+            allowed = self.fields.get(key)
+            if allowed is None:
+                raise GnavError("{value} is not a house rule; the house rules are {known}.",
+                                value=_shown(key), known=", ".join(self.fields))
+            out.append((key, _allowed(key, value, allowed)))
+        return tuple(out)
+
+
+def _shown(value: Any) -> str:
+    return quoted(json.dumps(value, ensure_ascii=False))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same JSON type (1 is not true, 1.0 is not 1)."""
+    return type(a) is type(b) and a == b
+
+
+def _allowed(key: str, value: Any, allowed: FieldValues) -> Any:
+    if isinstance(allowed, Subset):
+        items = allowed.items
+        if (not isinstance(value, list) or not all(isinstance(v, str) for v in value)
+                or any(v not in items for v in value) or len(set(value)) != len(value)):
+            raise GnavError("{key} is a list of {items}, each at most once, not {value}.",
+                            key=key, items=", ".join(items), value=_shown(value))
+        return tuple(v for v in items if v in value)
+    if any(_same(value, a) for a in allowed):
+        return value
+    raise GnavError("{key} must be {values}, not {value}.", key=key,
+                    values=either([json.dumps(a) for a in allowed]), value=_shown(value))
+
+
+# --- the header and the events ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyTable:
+    """Line 1 of a journal of one of the family's games (always version 2)."""
+
+    game: str
+    rules: str
+    stakes: tuple[tuple[str, Any], ...]  # as the journal gives them, defaults filled in
+    seats: tuple[str, ...]
+    dealer: str | None = None
+    house: tuple[tuple[str, Any], ...] = ()
+    version: int = 2
+
+    @property
+    def amount(self) -> int:
+        """Lives or counters each, or the rebuys allowed."""
+        value: int = dict(self.stakes)["rebuys" if self.stakes[0][1] == "stake" else "each"]
+        return value
+
+    @property
+    def reentry(self) -> bool:
+        return bool(dict(self.stakes).get("reentry", False))
+
+    def house_dict(self) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.house}
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ev": "table", "version": 2, "game": self.game,
+                               "rules": self.rules, "stakes": dict(self.stakes),
+                               "seats": list(self.seats)}
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        if self.house:
+            out["house"] = self.house_dict()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyReply:
+    """The asked seat's (or the stock's) answer, with the fields only some games have."""
+
+    source: str
+    call: str
+    face_up: tuple[str, ...] | None = None  # kille
+    sold: bool | None = None  # cuccu, the inn
+    price: int | None = None
+    silent: bool | None = None  # vogelspiel
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ev": "reply", "from": self.source, "call": self.call}
+        if self.face_up is not None:
+            out["face_up"] = list(self.face_up)
+        if self.sold is not None:
+            out["sold"] = self.sold
+        if self.price is not None:
+            out["price"] = self.price
+        if self.silent is not None:
+            out["silent"] = self.silent
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuy:
+    seat: str
+
+
+FamilyEvent = Cut | Deal | Stand | Change | FamilyReply | Reveal | Leave | Rebuy
+MAX_PRICE = 1000
+MAX_STAKE = 99
+_STAKE_KINDS: dict[LedgerKind, tuple[str, tuple[str, ...]]] = {
+    "stake": ("rebuys", ()), "lives": ("each", ("reentry",)), "counters": ("each", ()),
+}
+
+
+def parse_family_header(obj: Any, book: GameBook) -> FamilyTable:
+    """A v2 header of `book`'s game; raises GnavError saying what is wrong."""
+    if not isinstance(obj, dict) or obj.get("ev") != "table":
+        raise GnavError("the first line must be the table header, {\"ev\": \"table\", ...}.")
+    version = obj.get("version")
+    if version != 2 or type(version) is not int or obj.get("game") != book.game:
+        raise GnavError("a journal of {game} is version 2 and says \"game\": \"{game}\".",
+                        game=book.game)
+    obj = _present(obj)
+    _fields(obj, "table header", ("version", "game", "rules", "stakes", "seats"),
+            ("dealer", "house"))
+    rules = obj["rules"]
+    if not isinstance(rules, str) or rules not in book.presets:
+        raise GnavError("{value} is not a rule book of {game}; the rule books are {books}.",
+                        value=json_repr(rules), game=book.game, books=", ".join(book.presets))
+    stakes = _stakes(obj["stakes"], book)
+    seats_obj = obj["seats"]
+    if not isinstance(seats_obj, list):
+        raise GnavError("\"seats\" must be a list of names.")
+    if not MIN_SEATS <= len(seats_obj) <= book.max_seats:
+        raise GnavError("a table has {low} to {high} seats, not {count}.", low=MIN_SEATS,
+                        high=book.max_seats, count=len(seats_obj))
+    seats = check_seat_names(seats_obj)
+    dealer = obj.get("dealer")
+    if dealer is not None:
+        dealer = _seat_name(dealer, "\"dealer\"")
+        if dealer not in seats:
+            raise GnavError("the dealer {name} is not one of the seats.", name=quoted(dealer))
+    house_obj = obj.get("house", {})
+    if house_obj is None:
+        house_obj = {}
+    if not isinstance(house_obj, dict):
+        raise GnavError("\"house\" must be an object of house rules.")
+    house = book.check_house(house_obj)
+    return FamilyTable(book.game, rules, stakes, seats, dealer, house)
+
+
+def _stakes(value: Any, book: GameBook) -> tuple[tuple[str, Any], ...]:
+    amount, optional = _STAKE_KINDS[book.ledger]
+    if not isinstance(value, dict) or value.get("kind") != book.ledger:
+        example = {"stake": '{"kind": "stake", "rebuys": 3}',
+                   "lives": '{"kind": "lives", "each": 3}',
+                   "counters": '{"kind": "counters", "each": 3}'}[book.ledger]
+        raise GnavError("the stakes of {game} are {example}, not {value}.", game=book.game,
+                        example=example, value=_shown(value))
+    value = _present(value)
+    _fields(value, f"{book.ledger} stake", ("kind", amount), optional)
+    out: list[tuple[str, Any]] = [("kind", book.ledger),
+                                  (amount, _int(value[amount], f"\"{amount}\"",
+                                                0 if amount == "rebuys" else 1, MAX_STAKE))]
+    if optional:
+        reentry = value.get("reentry", True)
+        if not isinstance(reentry, bool):
+            raise GnavError("\"reentry\" must be true or false, not {value}.",
+                            value=json_repr(reentry))
+        out.append(("reentry", reentry))
+    return tuple(out)
+
+
+def _pieces(value: Any, what: str, rules: FamilyRules) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise GnavError("a {what} needs \"pieces\": an object of seat names and pieces.",
+                        what=what)
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for seat, piece in value.items():
+        name = seat.strip()
+        if name in seen:
+            raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
+        seen.add(name)
+        if not isinstance(piece, str) or piece not in rules.counts:
+            raise GnavError("{value} is not a piece of {game}; the pieces are {pieces}.",
+                            value=json_repr(piece), game=rules.game,
+                            pieces=", ".join(p for p, _n in rules.order))
+        out.append((name, piece))
+    return tuple(out)
+
+
+_REPLY_FIELDS: dict[str, str] = {"face_up": "kille", "sold": "cuccu", "price": "cuccu",
+                                 "silent": "vogelspiel", "count": "gwra-pyskessa"}
+
+
+def parse_family_event(obj: Any, rules: FamilyRules) -> FamilyEvent:
+    """An event of a family game's journal; raises GnavError saying what is wrong."""
+    if not isinstance(obj, dict):
+        raise GnavError("an event must be a JSON object.")
+    obj = _present(obj)
+    ev = obj.get("ev")
+    game = rules.game
+    if ev == "table":
+        raise GnavError("a table header may only be the first line.")
+    if ev == "deal":
+        _fields(obj, "deal", ())
+        return Deal()
+    if ev in ("stand", "change", "leave", "rebuy"):
+        if ev == "rebuy" and rules.buy_back == "none":
+            raise GnavError("\"{event}\" is an event of {games}, not of {game}.", event=ev,
+                            games="kille and cuccu", game=game)
+        _fields(obj, ev, ("seat",))
+        seat = _seat_name(obj["seat"], "\"seat\"")
+        if ev == "stand":
+            return Stand(seat)
+        if ev == "change":
+            return Change(seat)
+        return Leave(seat) if ev == "leave" else Rebuy(seat)
+    if ev == "reply":
+        return _reply(obj, rules)
+    if ev in ("cut", "reveal"):
+        _fields(obj, ev, ("pieces",))
+        pieces = _pieces(obj["pieces"], ev, rules)
+        return Cut(pieces) if ev == "cut" else Reveal(pieces)
+    if ev is None:
+        raise GnavError("the line has no \"ev\" saying which event it is.")
+    names = "cut, deal, stand, change, reply, reveal, leave" + (
+        " and rebuy" if rules.buy_back != "none" else "")
+    raise GnavError("{value} is not an event of {game}; the events are {names}.",
+                    value=json_repr(ev), game=game, names=names)
+
+
+def _reply(obj: dict[str, Any], rules: FamilyRules) -> FamilyReply:
+    game = rules.game
+    mine = {"face_up": rules.face_up, "sold": rules.shelter_piece is not None,
+            "price": rules.shelter_piece is not None, "silent": rules.silent_pays is not None}
+    for key, owner in _REPLY_FIELDS.items():
+        if key in obj and not mine.get(key, False):
+            raise GnavError("a reply in {game} has no \"{key}\": that field is {owner}'s.",
+                            game=game, key=key, owner=owner)
+    _fields(obj, "reply", ("from", "call"), tuple(k for k, v in mine.items() if v))
+    source = _seat_name(obj["from"], "\"from\"")
+    if source.lower() == STOCK:
+        source = STOCK
+    call = obj["call"]
+    if not isinstance(call, str) or call not in rules.effects:
+        raise GnavError("{value} is not a call of {game}; a reply calls {calls}.",
+                        value=json_repr(call), game=game, calls=either(list(rules.effects)))
+    face_up = sold = price = silent = None
+    if "face_up" in obj:
+        value = obj["face_up"]
+        if call != "none" or source == STOCK:
+            raise GnavError("\"face_up\" belongs to an exchange between two seats (call "
+                            "none, from a seat).")
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise GnavError("\"face_up\" is a list of seat names, not {value}.",
+                            value=json_repr(value))
+        face_up = tuple(v.strip() for v in value)
+        if len(set(face_up)) != len(face_up):
+            raise GnavError("\"face_up\" names a seat twice.")
+    if rules.shelter_piece is not None:
+        is_inn = rules.effects[call].sale and source != STOCK
+        if not is_inn and ("sold" in obj or "price" in obj):
+            raise GnavError("\"sold\" and \"price\" belong to the answer of an Inn's holder.")
+        if is_inn:
+            if "sold" not in obj or not isinstance(obj["sold"], bool):
+                raise GnavError("the Inn's answer says whether it was sold: \"sold\" is true "
+                                "or false.")
+            sold = obj["sold"]
+            if sold:
+                if "price" not in obj:
+                    raise GnavError("an Inn sold needs its \"price\".")
+                price = _int(obj["price"], "\"price\"", 0, MAX_PRICE)
+            elif "price" in obj:
+                raise GnavError("an Inn not sold has no \"price\".")
+    if "silent" in obj:
+        value = obj["silent"]
+        if call != "none" or source == STOCK:
+            raise GnavError("\"silent\" belongs to an exchange with a seat (call none).")
+        if not isinstance(value, bool):
+            raise GnavError("\"silent\" must be true or false, not {value}.",
+                            value=json_repr(value))
+        silent = value
+    return FamilyReply(source, call, face_up, sold, price, silent)
+
+
+def family_event_json(event: FamilyEvent) -> dict[str, Any]:
+    if isinstance(event, FamilyReply):
+        return event.as_json()
+    if isinstance(event, (Cut, Reveal)):
+        return {"ev": "cut" if isinstance(event, Cut) else "reveal", "pieces": dict(event.pieces)}
+    if isinstance(event, Deal):
+        return {"ev": "deal"}
+    name = {Stand: "stand", Change: "change", Leave: "leave", Rebuy: "rebuy"}[type(event)]
+    return {"ev": name, "seat": event.seat}
+
+
+# --- the state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyOutcome:
+    """What one event did, for the banner."""
+
+    kind: str  # the event's name, or for a reply what it did: exchange, block, pass, lapsed ...
+    seat: str | None = None
+    holder: str | None = None
+    call: str | None = None
+    charged: int = 0
+
+
+Piece = str | int  # journal-v2.md 6.6: a dealt piece by its seat's name, a drawn one by k
+
+
+class FamilyState(Seating):
+    """The state of one table of a family game, built by applying its journal's events."""
+
+    def __init__(self, table: FamilyTable, book: GameBook) -> None:
+        self.table = table
+        self.book = book
+        self.rules = book.rules(table.rules, dict(table.house))
+        self.names: tuple[str, ...] = table.seats
+        self._index = {name: i for i, name in enumerate(table.seats)}
+        self._folded = {name.casefold(): name for name in table.seats}
+        self._step = self.rules.step
+        n = len(self.names)
+        ledger = self.rules.ledger
+        self.each = table.amount
+        self.balance: list[int] = [0 if ledger == "stake" else self.each] * n
+        self.out = [False] * n
+        self.in_round = [False] * n
+        self.dead = [False] * n
+        self.died: list[int] = []  # died in this deal, in order
+        self.holds: list[Piece | None] = [None] * n
+        self.rebuys = [0] * n  # kille: used; cuccu: re-entries of the seat
+        self.virgin = [True] * n
+        self.money = [-1] * n
+        self.collected = [0] * n
+        self.sloffen = [False] * n
+        self.anyone_broke = False
+        self.pot = n if ledger != "counters" else 0
+        self.pool = 0
+        self.side_pot = 0
+        self.reentries = 0  # at this table, by anyone
+        self.may_rebuy: list[int] = []
+        self.round = 0
+        self.phase: Phase = "cut" if table.dealer is None else "ready"
+        self.first_dealer: int | None = None if table.dealer is None else self._index[table.dealer]
+        self.dealer: int | None = self.first_dealer
+        self.last_dealer: int | None = None
+        self.turn: int | None = None
+        self.asked: int | None = None
+        self.stock = 0
+        self.taken = 0
+        self.taker: dict[int, int] = {}  # drawn piece k -> the seat that took it
+        # standing exchanges: (asker, other, what the asker gave, what the other gave)
+        self.exchanges: list[tuple[int, int, Piece, Piece]] = []
+        self.undone: list[tuple[int, int]] = []
+        self.moved: list[Piece] = []
+        self.shelters: list[tuple[int, int]] = []
+        self.charges: list[bool] = []  # vogelspiel: each charge of the turns, paid in full?
+        self.cut_seats: tuple[int, ...] = tuple(range(n)) if table.dealer is None else ()
+        self.last_round: dict[str, list[str]] | None = None
+        self.before_reveal: list[int] = []
+        self._reveal_died: list[int] = []
+        self.winners: tuple[int, ...] = ()
+        self.last: FamilyOutcome | None = None
+        self.events = 0
+
+    def clone(self) -> FamilyState:
+        other = FamilyState.__new__(FamilyState)
+        other.__dict__.update(self.__dict__)
+        for name, value in self.__dict__.items():
+            if isinstance(value, list):
+                setattr(other, name, list(value))
+            elif isinstance(value, dict) and name == "taker":
+                setattr(other, name, dict(value))
+        return other
+
+    # --- asking -------------------------------------------------------------------------------
+
+    def check(self, event: FamilyEvent) -> None:
+        """Raises GnavError when `event` would not be accepted now; changes nothing."""
+        if self.phase == "over":
+            raise GnavError("The game is over: nothing more can happen.")
+        if isinstance(event, Stand):
+            self._check_turn(event.seat, N_("{seat} cannot stand now: {why}."))
+        elif isinstance(event, Change):
+            self._check_turn(event.seat, N_("{seat} cannot ask to change now: {why}."))
+        elif isinstance(event, FamilyReply):
+            self._check_reply(event)
+        elif isinstance(event, Deal):
+            if self.phase != "ready":
+                raise GnavError("Nobody can deal now: {why}.", why=self._phase_words())
+            if sum(1 for o in self.out if not o) < 2:
+                raise GnavError("A deal needs two seats in the game; the seats out decide "
+                                "first whether to buy back in.")
+        elif isinstance(event, Reveal):
+            if self.phase != "reveal":
+                raise GnavError("The pieces cannot be shown now: {why}.",
+                                why=self._phase_words())
+            self._check_pieces(event.pieces, [i for i in range(len(self.names)) if self._alive(i)],
+                               "reveal", self.rules.counts,
+                               N_("{seat} died in this deal and shows no piece."))
+        elif isinstance(event, Cut):
+            if self.phase != "cut":
+                raise GnavError("There is no cut now: {why}.", why=self._phase_words())
+            self._check_pieces(event.pieces, list(self.cut_seats), "cut", self.rules.counts, "")
+        elif isinstance(event, Leave):
+            i = self._seat(event.seat)
+            if self.phase != "ready":
+                raise GnavError("{seat} can only leave between rounds: {why}.",
+                                seat=event.seat, why=self._phase_words())
+            if i not in self.may_rebuy:
+                if self.out[i]:
+                    raise GnavError("{seat} is already out of the game.", seat=event.seat)
+                if sum(1 for o in self.out if not o) == 1:
+                    raise GnavError("{seat} is the last seat in the game and cannot leave.",
+                                    seat=event.seat)
+        else:
+            i = self._seat(event.seat)
+            if self.rules.buy_back == "none":
+                raise GnavError("Nobody buys back in under these rules.")
+            if self.phase != "ready":
+                raise GnavError("{seat} can only buy back in between rounds: {why}.",
+                                seat=event.seat, why=self._phase_words())
+            if i not in self.may_rebuy:
+                raise GnavError("{seat} may not buy back in now.", seat=event.seat)
+
+    def _check_turn(self, name: str, cannot: str) -> None:
+        i = self._seat(name)
+        if self.phase != "turns":
+            raise GnavError(cannot, seat=name, why=self._phase_words())
+        if self.out[i]:
+            raise GnavError("{seat} is out of the game.", seat=name)
+        if i != self.turn:
+            raise GnavError("It is {turn}'s turn, not {seat}'s.", turn=self._name(self.turn),
+                            seat=name)
+
+    def _check_reply(self, event: FamilyReply) -> None:
+        if self.phase != "asking":
+            raise GnavError("Nobody was asked to change: {why}.", why=self._phase_words())
+        asked = self._name(self.asked)
+        if event.source == STOCK:
+            if self.asked != STOCK_SEAT:
+                raise GnavError("The stock was not asked: {seat} asked {asked}.",
+                                seat=self._name(self.turn), asked=asked)
+            calls = self.rules.stock_effects
+            if event.call not in calls:
+                rest = (Text("the stock only calls {calls}", calls=either(
+                    [c for c in calls if c != "none"])) if len(calls) > 1 else
+                    Text("the stock makes no calls; the dealer simply swaps with it"))
+                raise GnavError("The stock cannot call {call} under these rules: {rest}.",
+                                call=event.call, rest=rest)
+            return
+        i = self._seat(event.source)
+        if i != self.asked:
+            raise GnavError("{source} was not asked: {seat} asked {asked}.",
+                            source=event.source, seat=self._name(self.turn), asked=asked)
+        if event.face_up:
+            pair = (self._name(self.turn), event.source)
+            for name in event.face_up:
+                if name not in pair:
+                    raise GnavError("Only {asker} and {holder} exchange here; {name} hands "
+                                    "nothing over.", asker=pair[0], holder=pair[1],
+                                    name=quoted(name))
+
+    # --- applying -----------------------------------------------------------------------------
+
+    def apply(self, event: FamilyEvent) -> FamilyOutcome:
+        self.check(event)
+        if isinstance(event, Stand):
+            i = self._index[event.seat]
+            self._advance(i)
+            outcome = FamilyOutcome("stand", event.seat)
+        elif isinstance(event, Change):
+            outcome = self._change(self._index[event.seat])
+        elif isinstance(event, FamilyReply):
+            outcome = self._reply(event)
+        elif isinstance(event, Deal):
+            outcome = self._deal()
+        elif isinstance(event, Reveal):
+            outcome = self._reveal(event)
+        elif isinstance(event, Cut):
+            outcome = self._cut(event)
+        elif isinstance(event, Leave):
+            outcome = self._leave(self._index[event.seat])
+        else:
+            outcome = self._rebuy(self._index[event.seat])
+        self.last = outcome
+        self.events += 1
+        return outcome
+
+    def _alive(self, i: int) -> bool:
+        return self.in_round[i] and not self.dead[i]
+
+    def _next_alive(self, i: int) -> int | None:
+        """The next alive seat of the round after i; None when that passes a dead dealer (the
+        turns are then over)."""
+        n, step = len(self.names), self._step
+        j = (i + step) % n
+        for _ in range(n):
+            if self._alive(j):
+                return j
+            if j == self.dealer:
+                return None
+            j = (j + step) % n
+        return None
+
+    def _advance(self, i: int) -> None:
+        """journal-v2.md 6.1, advance from i."""
+        self.asked = None
+        nxt = None if i == self.dealer else self._next_alive(i)
+        if nxt is None:
+            self.phase, self.turn = "reveal", None
+        else:
+            self.phase, self.turn = "turns", nxt
+
+    def _end_turns(self) -> None:
+        self.phase, self.turn, self.asked = "reveal", None, None
+
+    def _change(self, i: int) -> FamilyOutcome:
+        asker = self.names[i]
+        target = STOCK_SEAT if i == self.dealer else self._next_alive(i)
+        if target is None or target == i:
+            target = STOCK_SEAT
+        if target == STOCK_SEAT and self.stock == 0:
+            self._advance(i)  # 6.5: a change to an empty stock lapses
+            return FamilyOutcome("lapsed", asker, STOCK)
+        self.phase, self.asked = "asking", target
+        return FamilyOutcome("change", asker, self._name(target))
+
+    def _charge(self, i: int, n: int, side: bool = False) -> int:
+        """journal-v2.md 6.9; returns what was actually paid or lost."""
+        if n <= 0:
+            return 0
+        ledger = self.rules.ledger
+        if ledger == "stake":
+            return 0
+        had = self.balance[i]
+        paid = min(n, had)
+        self.balance[i] -= paid
+        if ledger == "counters":
+            if side:
+                self.side_pot += paid
+            else:
+                self.pool += paid
+            credit = self.rules.credit
+            if had == 0 and self.sloffen[i]:
+                self.sloffen[i] = False
+            elif paid and self.balance[i] == 0 and (
+                    credit == "everyone" or credit == "first_broke" and not self.anyone_broke):
+                self.sloffen[i] = True
+            if self.sloffen[i]:
+                self.anyone_broke = True
+        elif self.rules.tokens_to_dealer and self.dealer is not None:
+            self.collected[self.dealer] += paid
+        return paid
+
+    def _exchange(self, asker: int, holder: int) -> None:
+        holds = self.holds
+        gave = holds[asker]
+        assert gave is not None
+        if holder == STOCK_SEAT:
+            self.taken += 1
+            self.taker[self.taken] = asker
+            holds[asker] = self.taken
+            self.exchanges.append((asker, STOCK_SEAT, gave, self.taken))
+            if self.rules.lay_aside:
+                self.stock -= 1  # the old piece is laid aside, not put back
+        else:
+            got = holds[holder]
+            assert got is not None
+            self.exchanges.append((asker, holder, gave, got))
+            holds[asker], holds[holder] = got, gave
+
+    def _undo(self, scope: Undo, offered: Piece | None) -> None:
+        """journal-v2.md 6.6: the standing exchanges in `scope`, newest first."""
+        undone: list[tuple[int, int]] = []
+        kept: list[tuple[int, int, Piece, Piece]] = []
+        for ex in reversed(self.exchanges):
+            a, b, gave_a, gave_b = ex
+            if scope == "all" or offered in (gave_a, gave_b):
+                self.holds[a] = gave_a
+                if b != STOCK_SEAT:
+                    self.holds[b] = gave_b
+                elif self.rules.lay_aside:
+                    self.stock += 1
+                undone.append((a, b))
+            else:
+                kept.append(ex)
+        self.exchanges = kept[::-1]
+        self.undone = undone
+
+    def _origin(self, piece: Piece) -> int:
+        if isinstance(piece, int):
+            return self.taker[piece]
+        return self._index[piece]
+
+    def _die(self, i: int) -> None:
+        if not self.dead[i]:
+            self.dead[i] = True
+            self.died.append(i)
+
+    def _reply(self, event: FamilyReply) -> FamilyOutcome:
+        asker, holder = self.turn, self.asked
+        assert asker is not None and holder is not None
+        from_stock = holder == STOCK_SEAT
+        effects = self.rules.stock_effects if from_stock else self.rules.effects
+        effect = effects[event.call]
+        if from_stock and event.call != "none":
+            self.stock -= 1  # 6.4: the call uses up one piece of the stock
+        charged = self._charge(asker, effect.charge) if effect.charge else 0
+        if effect.charge and self.rules.only_if_unpaid:
+            self.charges.append(charged == effect.charge)
+        said = (self.names[asker], self._name(holder), event.call, charged)
+        if effect.exchange or (effect.sale and event.sold):
+            if event.face_up:
+                for name in event.face_up:
+                    gave = self.holds[self._index[name]]
+                    if gave is not None and gave not in self.moved:
+                        self.moved.append(gave)
+            self._exchange(asker, holder)
+            if event.price:
+                self.money[asker] -= event.price
+                self.money[holder] += event.price
+            if event.silent and self.rules.silent_pays:
+                pays = self.rules.silent_pays
+                paid = self._charge(holder, pays)
+                if self.rules.only_if_unpaid:
+                    self.charges.append(paid == pays)
+            self._advance(asker)
+            return FamilyOutcome("exchange", *said)
+        if effect.sale:
+            self.shelters.append((asker, holder))
+            self._advance(asker)
+            return FamilyOutcome("shelter", *said)
+        offered = self.holds[asker]
+        if effect.undo != "none":
+            self._undo(effect.undo, offered)
+        if effect.kills == "asker":
+            self._die(asker)
+        elif effect.kills == "origin" and offered is not None:
+            self._die(self._origin(offered))
+        if effect.then == "end":
+            self._end_turns()
+            return FamilyOutcome("end_turns", *said)
+        if effect.then == "pass":
+            if from_stock or holder == self.dealer:
+                target: int | None = STOCK_SEAT
+            else:
+                target = self._next_alive(holder)
+                if target is None or target == asker:
+                    target = STOCK_SEAT
+            if target == STOCK_SEAT and self.stock == 0:
+                self._advance(asker)
+                return FamilyOutcome("lapsed", *said)
+            self.asked = target
+            return FamilyOutcome("pass", *said)
+        self._advance(asker)
+        return FamilyOutcome("block", *said)
+
+    # --- between rounds -----------------------------------------------------------------------
+
+    def _next_in_game(self, i: int) -> int | None:
+        n, step = len(self.names), self._step
+        j = i
+        for _ in range(n):
+            j = (j + step) % n
+            if not self.out[j]:
+                return j
+        return None
+
+    def _find_dealer(self) -> None:
+        """journal-v2.md 6.2 and 6.12: who would deal now."""
+        if self.last_dealer is None:
+            first = self.first_dealer
+            assert first is not None
+            self.dealer = first if not self.out[first] else self._next_in_game(first)
+        else:
+            self.dealer = self._next_in_game(self.last_dealer)
+
+    def _deal(self) -> FamilyOutcome:
+        self._find_dealer()
+        assert self.dealer is not None
+        self.may_rebuy = []
+        self.round += 1
+        n = len(self.names)
+        for i in range(n):
+            self.in_round[i] = not self.out[i]
+            self.dead[i] = False
+            self.holds[i] = self.names[i] if self.in_round[i] else None
+        self.died = []
+        self.taken = 0
+        self.taker = {}
+        self.stock = self.rules.size - sum(self.in_round)
+        self.exchanges, self.undone, self.moved, self.shelters, self.charges = [], [], [], [], []
+        self.asked = None
+        self.phase = "turns"
+        self.turn = self._next_alive(self.dealer)
+        return FamilyOutcome("deal", self.names[self.dealer])
+
+    def _cut(self, event: Cut) -> FamilyOutcome:
+        ranks = self.rules.cut_ranks
+        best = min(ranks[p] for _s, p in event.pieces)
+        tied = tuple(sorted(self._index[s] for s, p in event.pieces if ranks[p] == best))
+        if len(tied) > 1:
+            self.cut_seats = tied
+            return FamilyOutcome("cut_tie")
+        self.dealer = self.first_dealer = tied[0]
+        self.cut_seats = ()
+        self.phase = "ready"
+        return FamilyOutcome("cut_dealer", self.names[tied[0]])
+
+    def _turn_order(self, seats: Iterable[int]) -> list[int]:
+        n, start, step = len(self.names), self.dealer or 0, self._step
+        return sorted(seats, key=lambda i: ((i - start) * step - 1) % n)
+
+    def _ranked(self, shown: dict[int, str]) -> dict[int, int]:
+        """Each showing seat's rank (0 highest), Kille's moved piece placed by its marks."""
+        ranks = self.rules.ranks
+        out = {i: ranks[p] for i, p in shown.items()}
+        moved = self.rules.moved_lowest
+        if moved is not None:
+            for i, p in shown.items():
+                if p == moved:
+                    out[i] = len(ranks) if self.holds[i] in self.moved else -1
+        return out
+
+    def _losses(self, shown: dict[int, str]) -> tuple[dict[int, int], list[int], list[int]]:
+        """(seat -> what it loses, the seats that gain, the seats owing the side pot)."""
+        loss: dict[int, int] = {}
+        gains: list[int] = []
+        side: list[int] = []
+        if len(shown) < self.rules.reveal_needs:
+            return loss, gains, side
+        ranked = self._ranked(shown)
+        for rule in self.rules.reveal:
+            if isinstance(rule, LowestLose):
+                among = [i for i in shown if shown[i] not in rule.apart]
+                if rule.unless_lone is not None:
+                    piece, spared = rule.unless_lone
+                    lone = [i for i in shown if shown[i] == piece]
+                    if len(lone) == 1 and among and all(shown[i] == spared for i in among):
+                        continue
+                if among:
+                    low = max(ranked[i] for i in among)
+                    costs = dict(rule.costs)
+                    for i in among:
+                        if ranked[i] == low:
+                            loss[i] = costs.get(shown[i], 1)
+            elif isinstance(rule, LoneLoses):
+                lone = [i for i in shown if shown[i] == rule.piece]
+                if len(lone) == 1:
+                    loss[lone[0]] = 1
+            elif isinstance(rule, PairGains):
+                pair = [i for i in shown if shown[i] == rule.piece]
+                if len(pair) == 2:
+                    gains = pair
+            elif isinstance(rule, AlsoLose):
+                for i, piece in shown.items():
+                    if piece == rule.piece:
+                        loss[i] = 1
+            else:
+                side = [i for i in shown if shown[i] in rule.pieces]
+        return loss, gains, side
+
+    def _reveal(self, event: Reveal) -> FamilyOutcome:
+        assert self.dealer is not None
+        n = len(self.names)
+        shown = {self._index[s]: p for s, p in event.pieces}
+        loss, gains, side = self._losses(shown)
+        if self.rules.shelter_piece is not None:
+            for asker, holder in self.shelters:
+                if asker in loss and shown.get(asker) == self.rules.shelter_piece:
+                    loss[holder] = loss.get(holder, 0) + loss.pop(asker)
+        if self.rules.only_if_unpaid and self.charges and all(self.charges):
+            loss = {}
+        reveal_died: list[int] = []
+        for i in self._turn_order(loss):
+            if self.rules.ledger == "stake":
+                self._die(i)
+                reveal_died.append(i)
+            else:
+                self._charge(i, loss[i])
+        for i in gains:
+            self.balance[i] += 1
+        for i in self._turn_order(side):
+            self._charge(i, 1, side=True)
+        before = [i for i in range(n) if not self.out[i]]
+        went_out = self._going_out(before)
+        self.last_round = {"losers": [self.names[i] for i in sorted(loss)]}
+        if self.rules.ledger == "stake":
+            self.last_round = {"losers": [self.names[i] for i in sorted(reveal_died)],
+                               "died": [self.names[i] for i in sorted(self.died)]}
+        elif self.rules.buy_back == "reentry":
+            self.last_round["gainers"] = [self.names[i] for i in sorted(gains)]
+        self.before_reveal = before
+        self._reveal_died = sorted(reveal_died)
+        self.last_dealer = self.dealer
+        for i in range(n):
+            self.in_round[i] = False
+            self.dead[i] = False
+            self.holds[i] = None
+        self.died = []
+        self.exchanges, self.undone, self.moved, self.shelters, self.charges = [], [], [], [], []
+        self.turn = self.asked = None
+        self.phase = "ready"
+        ledger = self.rules.ledger
+        if ledger == "stake":
+            self.may_rebuy = [i for i in went_out if self.rebuys[i] < self.each]
+        elif self.rules.buy_back == "reentry" and self.table.reentry:
+            self.may_rebuy = list(went_out)
+        self._lapse_reentry()
+        self._find_dealer()
+        if self.rules.game_end == "first_out_loses" and went_out:
+            rest = tuple(i for i in range(n) if not self.out[i])
+            self._game_over(rest if rest else tuple(went_out))
+        else:
+            self._check_end()
+        return FamilyOutcome("reveal")
+
+    def _going_out(self, before: list[int]) -> list[int]:
+        """journal-v2.md 6.11, 2; the seats that go out, in header order."""
+        ledger = self.rules.ledger
+        if ledger == "stake":
+            out = sorted(self.died)
+        elif ledger == "counters":
+            out = [i for i in before if self.balance[i] == 0 and not self.sloffen[i]]
+        else:
+            out = [i for i in before if self.balance[i] == 0]
+            if out and len(out) == len(before) and self.rules.all_out_return:
+                for i in out:
+                    self.balance[i] = self.each
+                return []
+        for i in out:
+            self.out[i] = True
+            self.virgin[i] = False
+        return out
+
+    def _lapse_reentry(self) -> None:
+        if self.rules.buy_back == "reentry" and not any(
+                self.virgin[i] and not self.out[i] for i in range(len(self.names))):
+            self.may_rebuy = []
+
+    def _check_end(self) -> None:
+        if self.may_rebuy:
+            return
+        rest = tuple(i for i in range(len(self.names)) if not self.out[i])
+        if len(rest) == 1:
+            self._game_over(rest)
+        elif not rest:
+            share = self._reveal_died if self.rules.ledger == "stake" else self.before_reveal
+            self._game_over(tuple(share))
+
+    def _game_over(self, winners: tuple[int, ...]) -> None:
+        self.phase = "over"
+        self.winners = tuple(sorted(winners))
+        self.turn = self.asked = None
+        self.may_rebuy = []
+        self.dealer = self.last_dealer if self.last_dealer is not None else self.first_dealer
+
+    def _leave(self, i: int) -> FamilyOutcome:
+        if i in self.may_rebuy:
+            self.may_rebuy.remove(i)
+        else:
+            self.out[i] = True
+        self._lapse_reentry()
+        self._find_dealer()
+        self._check_end()
+        return FamilyOutcome("leave", self.names[i])
+
+    def _rebuy(self, i: int) -> FamilyOutcome:
+        self.may_rebuy.remove(i)
+        self.out[i] = False
+        if self.rules.ledger == "stake":
+            self.rebuys[i] += 1
+            self.pot += 1
+        else:
+            price = 2 ** (self.reentries + 1)
+            self.reentries += 1
+            self.rebuys[i] += 1
+            self.balance[i] = self.each
+            self.money[i] -= price
+            self.pot += price
+        self._find_dealer()
+        self._check_end()
+        return FamilyOutcome("rebuy", self.names[i])
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def dealer_name(self) -> str | None:
+        return self._name(self.dealer)
+
+    @property
+    def turn_name(self) -> str | None:
+        return self._name(self.turn)
+
+    @property
+    def asked_name(self) -> str | None:
+        return self._name(self.asked)
+
+    def options(self) -> list[FamilyEvent]:
+        """Every accepted event that needs no pieces (reveal and cut need the table's)."""
+        out: list[FamilyEvent] = []
+        if self.phase == "ready":
+            if self.can(Deal()):
+                out.append(Deal())
+            for name in self.names:
+                for event in (Leave(name), Rebuy(name)):
+                    if self.can(event):
+                        out.append(event)
+        elif self.phase == "turns" and self.turn is not None:
+            seat = self.names[self.turn]
+            out += [Stand(seat), Change(seat)]
+        elif self.phase == "asking":
+            source = self._name(self.asked) or STOCK
+            asker = self._name(self.turn) or STOCK
+            calls = self.rules.stock_effects if source == STOCK else self.rules.effects
+            for call, effect in calls.items():
+                if effect.sale and source != STOCK:
+                    out += [FamilyReply(source, call, sold=False),
+                            FamilyReply(source, call, sold=True, price=1)]
+                    continue
+                out.append(FamilyReply(source, call))
+                if call == "none" and source != STOCK:
+                    if self.rules.face_up:
+                        out += [FamilyReply(source, call, face_up=(asker,)),
+                                FamilyReply(source, call, face_up=(source,))]
+                    if self.rules.silent_pays is not None:
+                        out.append(FamilyReply(source, call, silent=True))
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        """The state as `replay` prints it: journal-v2.md section 8."""
+        in_round = self.phase in ("turns", "asking", "reveal")
+        ledger = self.rules.ledger
+        rules = self.rules
+        seats: list[dict[str, Any]] = []
+        for i, name in enumerate(self.names):
+            seat: dict[str, Any] = {"name": name, "out": self.out[i], "holds": self.holds[i]}
+            if ledger == "stake":
+                seat |= {"dead": self.dead[i], "rebuys": self.rebuys[i]}
+            elif ledger == "counters":
+                seat |= {"counters": self.balance[i], "sloffen": self.sloffen[i]}
+            else:
+                seat["lives"] = self.balance[i]
+                if rules.buy_back == "reentry":
+                    seat |= {"virgin": self.virgin[i], "reentries": self.rebuys[i],
+                             "money": self.money[i], "collected": self.collected[i]}
+            seats.append(seat)
+        out: dict[str, Any] = {
+            "version": 2, "game": rules.game, "rules": rules.name, "round": self.round,
+            "phase": self.phase, "dealer": self._name(self.dealer),
+            "turn": self._name(self.turn), "asked": self._name(self.asked),
+            "pool": self.pool, "seats": seats,
+            "exchanges": [[self.names[a], self._name(b)] for a, b, _x, _y in self.exchanges],
+            "undone": [[self.names[a], self._name(b)] for a, b in self.undone],
+            "stock": self.stock if in_round else None,
+            "last_round": self.last_round, "winners": [self.names[i] for i in self.winners],
+            "stakes": dict(self.table.stakes), "house": self.table.house_dict(),
+            "cut": [self.names[i] for i in self.cut_seats], "events": self.events,
+        }
+        if rules.buy_back != "none":
+            out["pot"] = self.pot
+            out["may_rebuy"] = ([self.names[i] for i in self.may_rebuy]
+                                if self.phase == "ready" else [])
+        if rules.moved_lowest is not None:
+            out[rules.moved_field] = list(self.moved)
+        if rules.buy_back == "reentry":
+            out["shelters"] = [[self.names[a], self.names[b]] for a, b in self.shelters]
+        if ledger == "counters":
+            out["side_pot"] = self.side_pot
+        return out
+
+
+# --- the kind the registry names --------------------------------------------------------------
+
+
+class FamilyKind:
+    """A game of the family for companion.core: its header, events, state and lines."""
+
+    def __init__(self, book: GameBook) -> None:
+        self.book = book
+        self.name = book.game
+        self._rules: dict[Any, FamilyRules] = {}
+
+    def rules(self, header: Any) -> FamilyRules:
+        key = (header.rules, header.house)
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = self._rules[key] = self.book.rules(header.rules, dict(header.house))
+        return rules
+
+    def parse_header(self, obj: object) -> FamilyTable:
+        return parse_family_header(obj, self.book)
+
+    def parse_event(self, obj: object, header: Any) -> FamilyEvent:
+        return parse_family_event(obj, self.rules(header))
+
+    def new_state(self, header: Any) -> FamilyState:
+        return FamilyState(header, self.book)
+
+    def header_line(self, header: Any) -> str:
+        return _encode(header.as_json())
+
+    def event_line(self, event: Any) -> str:
+        return _encode(family_event_json(event))
+
+    def dumps(self, header: Any, events: Iterable[Any]) -> str:
+        lines = [self.header_line(header)] + [self.event_line(e) for e in events]
+        return "\n".join(lines) + "\n"
+
+
+def _encode(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))

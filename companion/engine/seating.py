@@ -1,0 +1,111 @@
+"""What every cuckoo-family table answers the same way, whatever its game: the seats by name,
+the phase in words, "would this be accepted?", and the pieces a cut or a reveal shows.
+
+Gnav's TableState and the family's FamilyState both build on it; each keeps what its own
+rules decide (the turns, the replies, the reveal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import N_, GnavError, Text, quoted
+from .pieces import STOCK
+
+STOCK_SEAT = -1  # the stock, where a seat index is expected
+
+
+class Seating:
+    """The seats of a table and its phase; a subclass sets the attributes below."""
+
+    names: tuple[str, ...]
+    out: list[bool]
+    phase: str
+    dealer: int | None
+    turn: int | None
+    asked: int | None
+    _index: dict[str, int]
+    _folded: dict[str, str]
+
+    def check(self, event: Any) -> None:  # pragma: no cover - every table defines its own
+        raise NotImplementedError
+
+    def why_not(self, event: Any) -> Text | None:
+        """None when `event` would be accepted now, else the sentence saying why not."""
+        try:
+            self.check(event)
+        except GnavError as err:
+            return err.text
+        return None
+
+    def can(self, event: Any) -> bool:
+        return self.why_not(event) is None
+
+    def _seat(self, name: str) -> int:
+        i = self._index.get(name)
+        if i is None:
+            if name.lower() == STOCK:
+                raise GnavError("The stock is not a seat here.")
+            spelled = self._folded.get(name.casefold())
+            if spelled is not None:
+                raise GnavError("The seat is spelled {spelled}, not {name}.", spelled=spelled,
+                                name=quoted(name))
+            raise GnavError("There is no seat called {name}.", name=quoted(name))
+        return i
+
+    def _name(self, i: int | None) -> str | None:
+        if i is None:
+            return None
+        return STOCK if i == STOCK_SEAT else self.names[i]
+
+    def _phase_words(self) -> Text:
+        if self.phase == "cut":
+            return Text("the first dealer is still to be found by a cut")
+        if self.phase == "ready":
+            return Text("the next round is still to be dealt by {seat}",
+                        seat=self._name(self.dealer))
+        if self.phase == "turns":
+            return Text("it is {seat}'s turn", seat=self._name(self.turn))
+        if self.phase == "asking":
+            return Text("{seat} has asked {asked}, who must answer", seat=self._name(self.turn),
+                        asked=self._name(self.asked))
+        if self.phase == "reveal":
+            return Text("the turns are over and the pieces must be shown")
+        return Text("the game is over")
+
+    def _check_pieces(self, pieces: tuple[tuple[str, str], ...], seats: list[int], what: str,
+                      in_pack: Mapping[str, int], not_showing: str) -> None:
+        """A cut or reveal (`what`) shows a piece for exactly `seats`, no piece more often than
+        the pack holds it; `not_showing` says why another seat of the game shows none."""
+        given: set[int] = set()
+        counts: dict[str, int] = {}
+        among = set(seats)
+        for name, piece in pieces:
+            i = self._seat(name)
+            if i not in among:
+                if self.out[i]:
+                    raise GnavError("{seat} is out of the game and shows no piece.", seat=name)
+                if what == "cut":
+                    raise GnavError("{seat} is not drawing in this cut.", seat=name)
+                raise GnavError(not_showing, seat=name)
+            given.add(i)
+            counts[piece] = counts.get(piece, 0) + 1
+            if counts[piece] > in_pack[piece]:
+                count = in_pack[piece]
+                shown = counts[piece]
+                raise GnavError(
+                    Text.n("The cut shows {shown} of {piece}; the pack has only one.",
+                           "The cut shows {shown} of {piece}; the pack has only {count}.",
+                           count, piece=piece, shown=shown) if what == "cut"
+                    else Text.n("The reveal shows {shown} of {piece}; the pack has only one.",
+                                "The reveal shows {shown} of {piece}; the pack has only {count}.",
+                                count, piece=piece, shown=shown)
+                )
+        missing = [self.names[i] for i in seats if i not in given]
+        if missing:
+            raise GnavError(
+                N_("The cut leaves out {names}.") if what == "cut"
+                else N_("The reveal leaves out {names}."),
+                names=", ".join(missing),
+            )
