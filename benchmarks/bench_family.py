@@ -1,0 +1,132 @@
+"""Replay per event of each cuckoo game against Gnav's, on 40-seat journals (issue 14, item 5).
+
+    python benchmarks/bench_family.py [EVENTS]
+
+For Gnav and for each of Kille, Cuccù, Slabberjan and Vogelspiel (its first rule book), a
+legal 40-seat game (or as many seats as the game allows) of up to EVENTS events (20,000 unless given) is made through the engine
+(random legal events, the same seed each run; the stakes as high as the journal allows, and
+every buy-back taken, so that the table stays full); then its journal text is replayed from
+JSON Lines through the seam (`companion.core.replay.replay_state`, what `replay`, the store
+and the boards use), best of 7 wall times, and divided by its number of events. The runs of
+the five games are interleaved round by round, so that a change of load on this shared
+machine falls on all of them alike. Target: each game within 1.2x of Gnav's per event.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import sys
+import time
+from typing import Any
+
+from synthetic import build
+
+from companion.core import KINDS, parse_header
+from companion.core.replay import replay_state
+from companion.engine.books import FAMILY_BOOKS
+from companion.engine.events import Cut, Deal, Reveal
+from companion.engine.family import FamilyEvent, FamilyReply, FamilyState, GameBook, Rebuy
+
+SEATS = 40
+REPS = 7
+SEED = 14
+
+
+def seats(book: GameBook) -> int:
+    """40, or as many as the game's pack deals to (Cuccù's 40 cards leave a stock of two)."""
+    return min(SEATS, book.max_seats)
+
+
+def family_header(book: GameBook) -> dict[str, Any]:
+    stakes: dict[str, Any] = {
+        "stake": {"kind": "stake", "rebuys": 99},
+        "lives": {"kind": "lives", "each": 99},
+        "counters": {"kind": "counters", "each": 99},
+    }[book.ledger]
+    return {"ev": "table", "version": 2, "game": book.game, "rules": next(iter(book.presets)),
+            "stakes": stakes, "seats": [f"Seat {i + 1}" for i in range(seats(book))],
+            "dealer": "Seat 1"}
+
+
+def _pieces(state: FamilyState, rng: random.Random, names: list[str]) -> tuple[tuple[str, str], ...]:
+    bag = [p for p, n in state.rules.order for _ in range(n)]
+    return tuple(zip(names, rng.sample(bag, len(names))))
+
+
+def next_family_event(state: FamilyState, rng: random.Random) -> FamilyEvent:
+    """A legal event: the cut and the reveal drawn from the pack, every buy-back taken, else
+    one of the engine's own options (no seat leaves: the table stays full). Four answers in
+    five are plain ones, as in Gnav's synthetic game (benchmarks/synthetic.py): a matador's
+    call is as rare at the table as its piece, and each ends or turns a round."""
+    if state.phase == "cut":
+        return Cut(_pieces(state, rng, [state.names[i] for i in state.cut_seats]))
+    if state.phase == "reveal":
+        showing = [n for i, n in enumerate(state.names) if state.in_round[i] and not state.dead[i]]
+        return Reveal(_pieces(state, rng, showing))
+    options = state.options()
+    rebuys = [e for e in options if isinstance(e, Rebuy)]
+    if rebuys:
+        return rebuys[0]
+    deals = [e for e in options if isinstance(e, Deal)]
+    if deals:
+        return deals[0]
+    plain = [e for e in options if isinstance(e, FamilyReply) and e.call == "none"]
+    if plain and rng.random() < 0.8:
+        return plain[0]
+    return rng.choice(options)
+
+
+def family_journal(book: GameBook, events: int) -> tuple[str, int]:
+    """The journal text of a legal 40-seat game of `book`'s game and its number of events."""
+    kind, header = parse_header(family_header(book))
+    state = kind.new_state(header)
+    assert isinstance(state, FamilyState)
+    rng = random.Random(SEED)
+    lines = [kind.header_line(header)]
+    while len(lines) - 1 < events and state.phase != "over":
+        event = next_family_event(state, rng)
+        state.apply(event)
+        lines.append(kind.event_line(event))
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines), len(lines) - 1
+
+
+def gnav_journal(events: int) -> tuple[str, int]:
+    return build(events), events
+
+
+def replay_seconds(text: bytes) -> float:
+    gc.collect()
+    start = time.perf_counter()
+    replay_state(text)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    events = int(argv[0]) if argv else 20_000
+    journals: dict[str, tuple[bytes, int]] = {}
+    text, count = gnav_journal(events)
+    journals["gnav"] = (text.encode(), count)
+    for book in FAMILY_BOOKS:
+        assert book.game in KINDS
+        text, count = family_journal(book, events)
+        journals[book.game] = (text.encode(), count)
+    best = {game: float("inf") for game in journals}
+    for _ in range(REPS):
+        for game, (data, _count) in journals.items():
+            best[game] = min(best[game], replay_seconds(data))
+    gnav_per_event = best["gnav"] / journals["gnav"][1]
+    print(f"replay through the seam, best of {REPS} (interleaved):")
+    print(f"{'game':<11} {'seats':>5} {'events':>7} {'rounds':>7} {'ms':>8} {'µs/event':>9} "
+          f"{'vs gnav':>8}")
+    for game, (data, count) in journals.items():
+        per_event = best[game] / count
+        state = replay_state(data)
+        print(f"{game:<11} {len(state.names):>5} {count:>7} {state.round:>7} "
+              f"{best[game] * 1000:>8.1f} "
+              f"{per_event * 1e6:>9.2f} {per_event / gnav_per_event:>8.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
