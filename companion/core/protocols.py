@@ -72,3 +72,7 @@ class GameKind(Protocol):
     def event_line(self, event: Event) -> str: ...
 
     def dumps(self, header: Header, events: Iterable[Event]) -> str: ...  # the journal's text
+
+    # A table set up on the New table screen, as it is stored: checked as a stored header is
+    # (raises GnavError) and in the journal version the game decides its rules need.
+    def new_header(self, header: Header) -> Header: ...

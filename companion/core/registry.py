@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from companion.engine import Table, TableState, journal
+from companion.engine import Table, TableState, header_json, journal, journal_version_for
 from companion.engine import parse_event as gnav_event
 from companion.engine import parse_header as gnav_header
 from companion.engine.books import FAMILY_BOOKS
@@ -38,6 +38,10 @@ class GnavKind:
 
     def dumps(self, header: Header, events: Iterable[Event]) -> str:
         return journal.dumps(_table(header), events)
+
+    def new_header(self, header: Header) -> Header:
+        # through the header's JSON so that a new table is checked exactly as a stored one
+        return gnav_header(header_json(journal_version_for(_table(header))))
 
 
 def _table(header: Header) -> Table:

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from companion.engine import MATADORS, PIECES, PRESETS, RANK, Rulebook
 from companion.engine.books.gnav import PIECE_NAMES, piece_names
 from companion.engine.books.gnav import words as book_words
+from companion.engine.effects import BlockReverse
 from companion.engine.pieces import GNAV_PACK, Effect
+from companion.engine.reveal import DragsNext, EachTakes, LonePays, LowestPays
 from companion.i18n import EN, Tr
 
 from .words import and_list, call_with_gloss, piece_title
@@ -43,13 +45,24 @@ def source_words(rules: str, tr: Tr = EN) -> str:
 def rank_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:
     _ = tr
     n = RANK[piece] + 1
-    if piece == "fool" and book.fool_scoring == "damm":
+    if outside_the_order(piece, book):
         return _("Outside the order (the lowest only when drawing for dealer)")
     if n == 1:
         return _("Rank 1 of {total}: the highest piece", total=len(PIECES))
     if n == len(PIECES):
         return _("Rank {rank} of {total}: the lowest piece", rank=n, total=len(PIECES))
     return _("Rank {rank} of {total}", rank=n, total=len(PIECES))
+
+
+def outside_the_order(piece: str, book: Rulebook) -> bool:
+    """Whether the rule book's reveal leaves the piece out of the order (damm's fool)."""
+    return any(isinstance(r, LowestPays) and piece in r.apart for r in book.reveal)
+
+
+def singled_out(book: Rulebook) -> frozenset[str]:
+    """The pieces the rule book's reveal has a rule of its own for (Gnav's fool)."""
+    return frozenset(r.piece for r in book.reveal
+                     if isinstance(r, (DragsNext, LonePays, EachTakes)))
 
 
 def asker_pays_words(call: str, book: Rulebook, tr: Tr = EN) -> str | None:
@@ -76,7 +89,7 @@ def effect_words(piece: str, book: Rulebook, tr: Tr = EN) -> list[str]:
             out.append(_("Play goes on with the player left of the asker."))
     elif effect is Effect.BLOCK_REVERSE:
         out.append(_("No swap: the asker keeps the piece and may not ask anyone else."))
-        if book.cat_reverses:
+        if _reverses(piece, book):
             out.append(_("Every swap made this round is handed back, newest first."))
         else:
             out.append(_("Nothing is handed back."))
@@ -91,9 +104,16 @@ def effect_words(piece: str, book: Rulebook, tr: Tr = EN) -> list[str]:
         out.append(pays)
     if piece in MATADORS:
         out.append(stock_words(piece, book, tr))
-    if piece == "fool":
+    if piece in singled_out(book):
         out += fool_words(book, tr)
     return out
+
+
+def _reverses(piece: str, book: Rulebook) -> bool:
+    """Whether the piece's call hands back the round's swaps under this rule book."""
+    call = book.pack.piece(piece).call
+    effect = book.effects.get(call) if call is not None else None
+    return isinstance(effect, BlockReverse) and effect.undo == "all"
 
 
 def stock_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:

@@ -202,15 +202,13 @@ def outcome_sentences(outcome: Outcome, rules: str, counters: bool, tr: Tr = EN)
         return [_("{seat} leaves the game.", seat=seat)]
     out: list[str] = []
     says = _says(outcome.holder, rules, call, tr)
+    # the piece is named by its call, as the pack's matadors are
     if kind == "end_turns":
-        out.append(_("{says}: the cuckoo stops everything. No swap, and the turns are over.",
-                     says=says))
-    elif kind == "block":
-        out.append(_("{says}: the dragoon stops the swap. {seat} keeps the piece.",
-                     says=says, seat=seat))
-    elif kind == "block_reverse":
-        out.append(_("{says}: the cat stops the swap. {seat} keeps the piece.",
-                     says=says, seat=seat))
+        out.append(_("{says}: {piece} stops everything. No swap, and the turns are over.",
+                     says=says, piece=the_piece(call, tr)))
+    elif kind in ("block", "block_reverse"):
+        out.append(_("{says}: {piece} stops the swap. {seat} keeps the piece.",
+                     says=says, piece=the_piece(call, tr), seat=seat))
     elif kind == "pass_on":
         if outcome.lapsed:
             out.append(_("{says}: the swap passes on, but the stock is empty: no swap.",
@@ -227,7 +225,7 @@ def outcome_sentences(outcome: Outcome, rules: str, counters: bool, tr: Tr = EN)
     if kind in ("block", "block_reverse") or outcome.charged:
         if outcome.charged:
             out.append(_("{seat} {pays}.", seat=seat, pays=pays_words(counters, tr)))
-        elif call in ("dragoon", "cat"):
+        else:  # a block charges the asker (asker_pays), who had nothing left
             out.append(_("{seat} has nothing left to pay.", seat=seat))
     if outcome.handback:
         out.append(handback_words(outcome.handback, tr) + ".")

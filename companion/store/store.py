@@ -11,7 +11,7 @@ from typing import Any, Self
 
 from companion.core import Event, Header, kind_named, parse_header
 from companion.core.replay import replay_until_bad
-from companion.engine import Table, Text, header_json, journal_version_for
+from companion.engine import Text
 from companion.engine.errors import N_
 from companion.engine.journal import count_lines
 
@@ -123,10 +123,10 @@ class Store:
             ))
         return out
 
-    def create_game(self, table: Table) -> Game:
-        """A new Gnav game with this table (checked by the engine: GnavError when it is bad),
-        in the journal version its rule book needs."""
-        return self._insert(_header(header_json(journal_version_for(table))), [])
+    def create_game(self, table: Header) -> Game:
+        """A new game with this table, as the New table screen sets it up (checked by its
+        game's kind: GnavError when it is bad), in the journal version its rules need."""
+        return self._insert(kind_named(table.game).new_header(table), [])
 
     def open_game(self, game_id: int) -> Game:
         """The game with this id, built from its stored events. The same Game object is

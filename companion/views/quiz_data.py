@@ -237,20 +237,21 @@ def payers_text(fact: tuple[frozenset[str], frozenset[str]], tr: Tr) -> str:
 
 def random_reveal(rng: random.Random) -> tuple[tuple[str, str], ...]:
     """Four pieces as a table might show them: fools and ties come up often enough to learn."""
+    odd = PIECES[-1]  # the lowest piece, which every rule book's reveal singles out
     bag = [p for p in PIECES for _ in range(2)]
     roll = rng.random()
     pieces: list[str] = []
     if roll < 0.25:
-        pieces = ["fool", "fool"]
+        pieces = [odd, odd]
     elif roll < 0.55:
-        pieces = ["fool"]
+        pieces = [odd]
     elif roll < 0.75:
         low = rng.choice(PIECES[5:-1])
         pieces = [low, low]
     for p in pieces:
         bag.remove(p)
     while len(pieces) < len(REVEAL_SEATS):
-        p = rng.choice([b for b in bag if b != "fool"])
+        p = rng.choice([b for b in bag if b != odd])
         bag.remove(p)
         pieces.append(p)
     rng.shuffle(pieces)

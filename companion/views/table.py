@@ -63,7 +63,6 @@ from .widgets import (
 
 News = Callable[[Tr], list[str]]
 
-CALL_ORDER = ("none", "cuckoo", "dragoon", "cat", "horse", "house")
 CALL_HEIGHT_PHONE = 88  # a call button on a phone: piece, the call on up to two lines, gloss
 CALL_HEIGHT_SHORT = 76  # the same on a phone under 700 px tall (360 x 640)
 
@@ -406,7 +405,8 @@ class GameScreen:
         call_height = CALL_HEIGHT_SHORT if self.app.height < 700 else CALL_HEIGHT_PHONE
         call_style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=4),
                                     shape=ft.RoundedRectangleBorder(radius=16))
-        for call in CALL_ORDER[1:]:
+        # the pack's calls, highest piece first, after its "none" (the swap, above)
+        for call in self.state.rules.pack.calls[1:]:
             gloss = call_gloss(rules, call, tr)
             # on a phone the call may take two lines rather than be cut off
             lines: list[ft.Control] = [

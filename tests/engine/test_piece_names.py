@@ -3,8 +3,8 @@
 A piece name in code (a string to compare with, an identifier such as `cat_reverses`) is a rule
 the engine or a screen knows by heart instead of reading it from the pack and the rule book, and
 that the next game of the cuckoo family would have to copy. Today's offenders are listed in
-ALLOWED; the list may only shrink: the test fails when a file not listed names a piece, and also
-when a listed file no longer does (then strike it from the list).
+ALLOWED with the names each still spells; the list may only shrink: the test fails when a file
+names a piece it is not listed for, and also when a listed file no longer does (then strike it).
 
 What counts: string values (not docstrings, not comments) and identifiers of the `companion`
 package, split into words (`cat_reverses` -> cat, reverses); a word is a piece name when it is
@@ -39,16 +39,19 @@ RULE_DATA = frozenset({
     "companion/deck/pictures.py",
 })
 
-# Today's offenders (issue 13): may only shrink.
-ALLOWED = frozenset({
-    "companion/engine/events.py",
-    "companion/engine/settlement.py",
-    "companion/engine/state.py",
-    "companion/narrate/teach.py",
-    "companion/narrate/words.py",
-    "companion/views/quiz_data.py",
-    "companion/views/table.py",
-})
+# Today's offenders (issue 13) and the piece names each still spells: may only shrink. What is
+# left outside the engine is the fool: the engine's own names for it (Settlement.fool_takes,
+# Rulebook.fool_scoring, two_fools_sit_out, fool_query), and sentences about it (and teach.py's
+# "at a cuckoo") that need their words in the rule data before they can be read from there.
+ALLOWED: dict[str, frozenset[str]] = {
+    "companion/engine/events.py": frozenset({"cat", "cuckoo", "dragoon", "fool", "horse", "owl"}),
+    "companion/engine/settlement.py": frozenset({"fool", "fools"}),
+    "companion/engine/state.py": frozenset({"fool", "fools"}),
+    "companion/narrate/teach.py": frozenset({"cuckoo", "fool", "fools"}),
+    "companion/narrate/words.py": frozenset({"fool", "fools"}),
+    "companion/views/quiz_data.py": frozenset({"fool"}),
+    "companion/views/table.py": frozenset({"fool", "fools"}),
+}
 
 # gnav.md, "The pack": the Norwegian (damm) and Danish names, definite as the table gives them.
 NORWEGIAN_DANISH = (
@@ -121,16 +124,24 @@ def offenders() -> dict[str, list[str]]:
     return out
 
 
+def _words(hits: list[str]) -> frozenset[str]:
+    return frozenset(hit.split(": ", 1)[1].casefold() for hit in hits)
+
+
 def test_no_piece_name_outside_the_rule_data_but_todays_offenders() -> None:
     found = offenders()
-    new = {f: hits[:5] for f, hits in found.items() if f not in ALLOWED}
+    new = {f: sorted(_words(hits) - ALLOWED.get(f, frozenset()))
+           for f, hits in found.items()}
+    new = {f: words for f, words in new.items() if words}
     assert not new, f"piece names outside the rule data (read them from the pack): {new}"
 
 
 def test_the_allow_list_only_shrinks() -> None:
     found = offenders()
-    mended = sorted(f for f in ALLOWED if f not in found)
-    assert not mended, f"no piece name left in {mended}: strike them from ALLOWED"
+    mended = {f: sorted(allowed - _words(found.get(f, [])))
+              for f, allowed in ALLOWED.items()}
+    mended = {f: words for f, words in mended.items() if words}
+    assert not mended, f"no longer named, strike them from ALLOWED: {mended}"
 
 
 def test_the_search_finds_what_it_should() -> None:

@@ -77,8 +77,8 @@ def test_the_default_rule_book_is_named_once() -> None:
     reasons = {
         "companion/engine/rules.py": "the preset, its fool_scoring and DEFAULT_RULES",
         "companion/engine/books/gnav.py": "the preset's words and the fool_scoring choice",
-        "companion/narrate/teach.py": "book.fool_scoring == 'damm' (twice)",
+        "companion/narrate/teach.py": "book.fool_scoring == 'damm' (fool_words)",
     }
     found = _damm_literals()
     assert set(found) <= set(reasons), {f: n for f, n in found.items() if f not in reasons}
-    assert found["companion/narrate/teach.py"] == 2
+    assert found["companion/narrate/teach.py"] == 1

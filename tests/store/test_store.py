@@ -23,10 +23,10 @@ from companion.engine import (
     Table,
     TableState,
     header_json,
+    journal_version_for,
 )
 from companion.engine.journal import dumps, event_line, replay
 from companion.store import DB_NAME, SCHEMA_VERSION, Store, StoreError, default_data_dir
-from companion.store.store import journal_version_for
 
 from .files import count_rows, rows, stored_lines
 from .play import header, random_events
