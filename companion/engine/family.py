@@ -1206,6 +1206,11 @@ class FamilyKind:
         lines = [self.header_line(header)] + [self.event_line(e) for e in events]
         return "\n".join(lines) + "\n"
 
+    def new_header(self, header: Any) -> FamilyTable:
+        # through the header's JSON so that a new table is checked exactly as a stored one
+        # (always version 2: a journal of this game names it)
+        return parse_family_header(json.loads(self.header_line(header)), self.book)
+
 
 def _encode(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))

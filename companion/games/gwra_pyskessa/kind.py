@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -35,6 +36,11 @@ class GoFishKind:
         """The whole journal as text, one line each, ending with a newline."""
         lines = [self.header_line(header)] + [self.event_line(e) for e in events]
         return "\n".join(lines) + "\n"
+
+    def new_header(self, header: Any) -> Header:
+        # through the header's JSON so that a new table is checked exactly as a stored one
+        # (always version 2: a journal of this game names it)
+        return parse_header(json.loads(self.header_line(header)))
 
 
 def _header(header: object) -> Header:
