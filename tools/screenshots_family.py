@@ -20,11 +20,11 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO))
 
-from browser_ui import AppServer, button, launch_chromium, tap, tap_until  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from screenshots import Shooter  # noqa: E402
+from browser_ui import AppServer, button, launch_chromium, tap, tap_until
+from playwright.sync_api import Page, sync_playwright
+from screenshots import Shooter
 
-from companion.narrate import family_teach  # noqa: E402
+from companion.narrate import family_teach
 
 
 def main() -> int:
