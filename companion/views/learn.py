@@ -153,25 +153,8 @@ class LearnScreen:
                    game=family_teach.TITLES[self.game], name=les.own, count=les.count),
                  size=theme.SMALL + 1),
         ]
-        if les.call is not None:
-            lines.append(ft.Text(_("Matador. Its call: {call}", call=les.call),
-                                 size=theme.BODY, weight=ft.FontWeight.BOLD,
-                                 color=ft.Colors.PRIMARY))
-        else:
-            lines.append(body(_("Not a matador."), size=theme.SMALL + 1))
-        lines += [body(_("• {sentence}", sentence=s), size=theme.SMALL + 1) for s in les.does]
-        if les.differs:
-            lines.append(ft.Text(_("Other rule books:"), size=theme.SMALL + 1,
-                                 weight=ft.FontWeight.W_600))
-            lines += [body(d, size=theme.SMALL, italic=True) for d in les.differs]
-        return ft.Card(content=ft.Container(
-            content=ft.Row(
-                [piece_image(les.piece, size, self.game),
-                 ft.Column(lines, spacing=3, expand=True)],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=12,
-            ),
-            padding=12,
-        ))
+        return self.piece_card(piece_image(les.piece, size, self.game), lines, les.call,
+                               les.does, les.differs)
 
     def ask_print(self, e: Any = None) -> None:
         _ = self.app.tr
@@ -222,23 +205,28 @@ class LearnScreen:
             body(_("Norwegian: {nb} · Danish: {da} · English: {en}", nb=nb, da=da, en=en),
                  size=theme.SMALL + 1),
         ]
-        if les.matador and les.call is not None:
-            lines.append(ft.Text(_("Matador. Its call: {call}", call=les.call),
+        return self.piece_card(piece_image(piece, size), lines,
+                               les.call if les.matador else None, les.does, les.differs)
+
+    def piece_card(self, image: ft.Control, lines: list[ft.Control], call: str | None,
+                   does: list[str], differs: list[str]) -> ft.Control:
+        """A piece's picture beside its lines: names, its call (a matador's), what it does,
+        how the other rule books differ."""
+        _ = self.app.tr
+        if call is not None:
+            lines.append(ft.Text(_("Matador. Its call: {call}", call=call),
                                  size=theme.BODY, weight=ft.FontWeight.BOLD,
                                  color=ft.Colors.PRIMARY))
         else:
             lines.append(body(_("Not a matador."), size=theme.SMALL + 1))
-        lines += [body(_("• {sentence}", sentence=s), size=theme.SMALL + 1) for s in les.does]
-        if les.differs:
+        lines += [body(_("• {sentence}", sentence=s), size=theme.SMALL + 1) for s in does]
+        if differs:
             lines.append(ft.Text(_("Other rule books:"), size=theme.SMALL + 1,
                                  weight=ft.FontWeight.W_600))
-            lines += [body(d, size=theme.SMALL, italic=True) for d in les.differs]
+            lines += [body(d, size=theme.SMALL, italic=True) for d in differs]
         return ft.Card(content=ft.Container(
-            content=ft.Row(
-                [piece_image(piece, size),
-                 ft.Column(lines, spacing=3, expand=True)],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=12,
-            ),
+            content=ft.Row([image, ft.Column(lines, spacing=3, expand=True)],
+                           vertical_alignment=ft.CrossAxisAlignment.START, spacing=12),
             padding=12,
         ))
 
