@@ -1,4 +1,4 @@
-"""Writes the 21 piece pictures as SVG files under assets/pieces/ (run again after a change).
+"""Writes every pack's piece pictures as SVG files under assets/pieces/ (run again after a change).
 
     python tools/draw_pieces.py
 
@@ -13,15 +13,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.deck.pictures import picture  # after the repository is on the path
-from companion.engine.pieces import PIECES
+from companion.deck.pictures import picture, picture_names  # after the repository is on the path
 
 OUT = ROOT / "assets" / "pieces"
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in PIECES:
+    for name in picture_names():
         (OUT / f"{name}.svg").write_text(picture(name), encoding="utf-8")
 
 

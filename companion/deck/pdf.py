@@ -24,7 +24,7 @@ from companion.i18n import Tr
 
 from .games import GAMES, Game
 from .paint import draw_picture
-from .pictures import EDGE, INK, WOOD, picture
+from .pictures import EDGE, INK, WOOD, picture, picture_name
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 CARD_W, CARD_H = 63 * mm, 88 * mm  # poker size
@@ -62,8 +62,8 @@ class Card:
 
 def cards(game: Game) -> list[Card]:
     """Every piece as many times as the pack holds it, highest first."""
-    return [Card(p.name, i + 1, p.matador)
-            for i, p in enumerate(game.pack.pieces) for _ in range(p.count)]
+    return [Card(piece, i + 1, piece in game.matadors)
+            for i, (piece, count) in enumerate(game.order) for _ in range(count)]
 
 
 def deck_pdf(game: str = "gnav", paper: str = "a4", lang: str = "en", backs: bool = True,
@@ -165,7 +165,8 @@ def draw_card(canvas: Canvas, game: Game, card: Card, tr: Tr, x: float, y: float
     own = game.own_name(card.piece)
     _centred(canvas, table_name, BOLD, 16, CARD_W / 2, CARD_H - 17 * mm, 38 * mm, INK_COLOUR)
     size = 44 * mm
-    draw_picture(canvas, picture(card.piece), (CARD_W - size) / 2, 23 * mm, size)
+    draw_picture(canvas, picture(picture_name(card.piece, game.game)), (CARD_W - size) / 2,
+                 23 * mm, size)
     if own.casefold() != table_name.casefold():
         _centred(canvas, own, ITALIC, 12, CARD_W / 2, 16 * mm, 40 * mm, INK_COLOUR)
     if card.matador:
@@ -254,6 +255,7 @@ def _sticker(canvas: Canvas, game: Game, card: Card, tr: Tr, cx: float, cy: floa
     canvas.setLineWidth(1.2 if card.matador else 0.7)
     canvas.circle(cx, cy, STICKER / 2, stroke=1, fill=1)
     size = 14 * mm
-    draw_picture(canvas, picture(card.piece), cx - size / 2, cy - size / 2 + 2 * mm, size)
+    draw_picture(canvas, picture(picture_name(card.piece, game.game)), cx - size / 2,
+                 cy - size / 2 + 2 * mm, size)
     _centred(canvas, game.table_name(card.piece, tr), BOLD, 6, cx, cy - 7.2 * mm, 12 * mm,
              INK_COLOUR)

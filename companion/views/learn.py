@@ -1,7 +1,12 @@
 """The Learn screen ("/learn", or "/learn/{N}" for game N's rule book): the 21 pieces in order,
 each with its picture, its names in Norwegian, Danish and English, its rank, and for each
 matador its call and what it does under the rule book, with how the other books differ;
-and "Print a deck": the pack as a PDF of cards and stickers, saved as a file."""
+and "Print a deck": the pack as a PDF of cards and stickers, saved as a file.
+
+From "/learn" the other games of the family are chosen too: each pack in order with its
+pictures, names (the game's own and the reader's), counts, each matador's call and what it does
+under the chosen rule book (companion.narrate.family_teach), and the rules card of a table of
+that game."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ import flet as ft
 
 from companion.engine import DEFAULT_RULES, PIECES, PRESETS, Rulebook
 from companion.engine.pieces import GNAV_PACK
+from companion.narrate import family_teach
 from companion.narrate.teach import lesson, names, title
 from companion.narrate.words import rulebook_summary
 
@@ -25,6 +31,8 @@ class LearnScreen:
         self.app = app
         self.game_id = game_id
         self.book = book or PRESETS[DEFAULT_RULES]
+        self.game = "gnav"
+        self.family_book = ""  # the chosen rule book of a family game
         _ = app.tr
         back = (button(_("Back to the table"), lambda e: app.go(f"/game/{game_id}"),
                        kind="text")
@@ -47,11 +55,32 @@ class LearnScreen:
         self.fill()
 
     def choose(self, rules: str) -> None:
-        self.book = PRESETS[rules]
+        if self.game == "gnav":
+            self.book = PRESETS[rules]
+        else:
+            self.family_book = rules
         self.fill()
         self.app.refresh()
 
+    def choose_game(self, game: str) -> None:
+        self.game = game
+        if game != "gnav":
+            self.family_book = family_teach.rule_books(game)[0]
+        self.fill()
+        self.app.refresh()
+
+    def games_row(self) -> ft.Control:
+        """Gnav and the family's other games, as from New table (none from a table's Learn)."""
+        titles = {"gnav": "Gnav", **family_teach.TITLES}
+        return ft.Semantics(identifier="learn-games", content=ft.Row(
+            [button(t, lambda e, g=g: self.choose_game(g),
+                    kind="filled" if g == self.game else "outlined")
+             for g, t in titles.items()], wrap=True, spacing=8))
+
     def fill(self) -> None:
+        if self.game != "gnav":
+            self.fill_family()
+            return
         _ = self.app.tr
         tr = self.app.tr
         book = self.book
@@ -63,6 +92,7 @@ class LearnScreen:
             body(_("Source: {source}", source=book.source), size=theme.SMALL, italic=True),
         ]
         if self.game_id is None:
+            rows.insert(0, self.games_row())
             rows.append(ft.Row(
                 [button(name, lambda e, n=name: self.choose(n),
                         kind="filled" if name == book.name else "outlined")
@@ -74,16 +104,77 @@ class LearnScreen:
         self.header.controls = rows
         self.list.controls = [self.card(i, piece) for i, piece in enumerate(PIECES)]
 
+    def fill_family(self) -> None:
+        _ = self.app.tr
+        tr = self.app.tr
+        game, name = self.game, self.family_book
+        rules = family_teach.rules(game, name)
+        title = family_teach.TITLES[game]
+        rows: list[ft.Control] = [
+            self.games_row(),
+            ft.Semantics(identifier="phase", content=ft.Text(
+                _("{game}: the {count} cards, highest first, under {rules}", game=title,
+                  count=rules.size, rules=family_teach.book_title(game, name, tr)),
+                size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
+            body(family_teach.book_summary(game, name, tr), size=theme.SMALL + 1),
+            body(_("Source: {source}", source=family_teach.source(game)), size=theme.SMALL,
+                 italic=True),
+        ]
+        if family_teach.reconstructed(game):
+            rows.append(ft.Semantics(identifier="reconstructed", content=body(
+                _("Reconstructed from summaries: no living tradition is known."),
+                size=theme.SMALL + 1, italic=True)))
+        rows.append(ft.Row(
+            [button(family_teach.book_title(game, b, tr), lambda e, b=b: self.choose(b),
+                    kind="filled" if b == name else "outlined")
+             for b in family_teach.rule_books(game)], wrap=True, spacing=8))
+        rows.append(ft.Row([button(_("Print a deck"), self.ask_print, icon=ft.Icons.PRINT)]))
+        self.header.controls = rows
+        cards: list[ft.Control] = [self.family_card(i, les) for i, les in
+                                   enumerate(family_teach.lessons(game, name, tr))]
+        card: list[ft.Control] = [ft.Text(_("Rules card: {rules}",
+                                            rules=family_teach.book_title(game, name, tr)),
+                                          size=theme.NAME, weight=ft.FontWeight.BOLD)]
+        for heading_text, lines in family_teach.rules_card(game, name, tr):
+            card.append(ft.Text(heading_text, size=theme.BODY, weight=ft.FontWeight.BOLD))
+            card += [body(_("• {sentence}", sentence=line), size=theme.SMALL + 1)
+                     for line in lines]
+        cards.append(ft.Semantics(identifier="rules-card", content=ft.Card(
+            content=ft.Container(content=ft.Column(card, spacing=4), padding=12))))
+        self.list.controls = cards
+
+    def family_card(self, i: int, les: family_teach.FamilyLesson) -> ft.Control:
+        _ = self.app.tr
+        size = 56 if self.app.phone else 84
+        lines: list[ft.Control] = [
+            ft.Text(_("{rank}. {title}", rank=i + 1, title=les.name), size=theme.NAME,
+                    weight=ft.FontWeight.BOLD),
+            body(_("In {game}: {name} · in the pack: {count}",
+                   game=family_teach.TITLES[self.game], name=les.own, count=les.count),
+                 size=theme.SMALL + 1),
+        ]
+        return self.piece_card(piece_image(les.piece, size, self.game), lines, les.call,
+                               les.does, les.differs)
+
     def ask_print(self, e: Any = None) -> None:
         _ = self.app.tr
-        self.app.show_dialog(ft.AlertDialog(
-            modal=True,
-            title=ft.Text(_("Print a deck")),
-            content=ft.Text(_(
+        if self.game == "gnav":
+            what = _(
                 "A PDF to print and cut: the {cards} pieces as cards (63 × 88 mm, nine to a "
                 "page, with cut marks), a page of backs for their other side, and round "
                 "stickers for the bases of wooden pawns. Names in this language and in "
-                "Norwegian.", cards=GNAV_PACK.size)),
+                "Norwegian.", cards=GNAV_PACK.size)
+        else:
+            what = _(
+                "A PDF to print and cut: the {cards} cards of {game} (63 × 88 mm, nine to a "
+                "page, with cut marks), a page of backs for their other side, and round "
+                "stickers for the bases of wooden pawns. Names in this language and in the "
+                "game's own.", cards=family_teach.rules(self.game).size,
+                game=family_teach.TITLES[self.game])
+        self.app.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Print a deck")),
+            content=ft.Text(what),
             actions=[
                 ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog()),
                 ft.FilledButton(_("Save for A4"), on_click=lambda e: self.save_deck("a4")),
@@ -98,7 +189,8 @@ class LearnScreen:
         from companion.deck import deck_pdf  # ReportLab loads at the first print, not at start
 
         self.app.close_dialog()
-        self.app.save_file(f"gnav-deck-{paper}.pdf", deck_pdf("gnav", paper, self.app.tr.lang))
+        self.app.save_file(f"{self.game}-deck-{paper}.pdf",
+                           deck_pdf(self.game, paper, self.app.tr.lang))
 
     def card(self, i: int, piece: str) -> ft.Control:
         _ = self.app.tr
@@ -113,23 +205,28 @@ class LearnScreen:
             body(_("Norwegian: {nb} · Danish: {da} · English: {en}", nb=nb, da=da, en=en),
                  size=theme.SMALL + 1),
         ]
-        if les.matador and les.call is not None:
-            lines.append(ft.Text(_("Matador. Its call: {call}", call=les.call),
+        return self.piece_card(piece_image(piece, size), lines,
+                               les.call if les.matador else None, les.does, les.differs)
+
+    def piece_card(self, image: ft.Control, lines: list[ft.Control], call: str | None,
+                   does: list[str], differs: list[str]) -> ft.Control:
+        """A piece's picture beside its lines: names, its call (a matador's), what it does,
+        how the other rule books differ."""
+        _ = self.app.tr
+        if call is not None:
+            lines.append(ft.Text(_("Matador. Its call: {call}", call=call),
                                  size=theme.BODY, weight=ft.FontWeight.BOLD,
                                  color=ft.Colors.PRIMARY))
         else:
             lines.append(body(_("Not a matador."), size=theme.SMALL + 1))
-        lines += [body(_("• {sentence}", sentence=s), size=theme.SMALL + 1) for s in les.does]
-        if les.differs:
+        lines += [body(_("• {sentence}", sentence=s), size=theme.SMALL + 1) for s in does]
+        if differs:
             lines.append(ft.Text(_("Other rule books:"), size=theme.SMALL + 1,
                                  weight=ft.FontWeight.W_600))
-            lines += [body(d, size=theme.SMALL, italic=True) for d in les.differs]
+            lines += [body(d, size=theme.SMALL, italic=True) for d in differs]
         return ft.Card(content=ft.Container(
-            content=ft.Row(
-                [piece_image(piece, size),
-                 ft.Column(lines, spacing=3, expand=True)],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=12,
-            ),
+            content=ft.Row([image, ft.Column(lines, spacing=3, expand=True)],
+                           vertical_alignment=ft.CrossAxisAlignment.START, spacing=12),
             padding=12,
         ))
 

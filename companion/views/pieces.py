@@ -1,20 +1,22 @@
-"""The 21 pieces drawn the same way everywhere: each its own picture, a round wooden man
+"""Every pack's pieces drawn the same way everywhere: each its own picture, a round wooden man
 (SVG files under assets/pieces/, drawn by tools/draw_pieces.py; no emoji, no icon font)."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.deck.pictures import picture_name
 from companion.engine import MATADORS
 
 
-def piece_src(name: str) -> str:
-    """The picture's path inside the app's assets folder (served by the app's own server)."""
-    return f"pieces/{name}.svg"
+def piece_src(name: str, game: str = "gnav") -> str:
+    """The picture's path inside the app's assets folder (served by the app's own server): the
+    piece `name` as `game` shows it (one id may be another picture in another game's pack)."""
+    return f"pieces/{picture_name(name, game)}.svg"
 
 
-def piece_image(name: str, size: float = 64) -> ft.Image:
-    return ft.Image(src=piece_src(name), width=size, height=size, fit=ft.BoxFit.CONTAIN)
+def piece_image(name: str, size: float = 64, game: str = "gnav") -> ft.Image:
+    return ft.Image(src=piece_src(name, game), width=size, height=size, fit=ft.BoxFit.CONTAIN)
 
 
 def piece_face(name: str, size: float = 40) -> ft.Container:

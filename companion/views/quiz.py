@@ -16,12 +16,15 @@ import flet as ft
 
 from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
 from companion.engine.events import MAX_NAME
+from companion.narrate import family_teach
 from companion.narrate.words import piece_title
 from companion.store import StoreError
 
 from . import theme
 from .pieces import piece_image
 from .quiz_data import Question, questions
+from .quiz_family import FamilyQuestion
+from .quiz_family import questions as family_questions
 from .widgets import (
     big_button,
     body,
@@ -43,6 +46,7 @@ class QuizState:
     players: list[str] = field(default_factory=list)
     scores: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (right, asked)
     rules: str = DEFAULT_RULES
+    game: str = "gnav"  # or one of the family's other games, `rules` one of its rule books
     book: Rulebook | None = None  # the last table's book with its house rules
     seed: int = 0
     index: int = 0
@@ -50,7 +54,8 @@ class QuizState:
 
     def as_json(self) -> str:
         return json.dumps({"players": self.players, "scores": self.scores, "rules": self.rules,
-                           "seed": self.seed, "index": self.index}, ensure_ascii=False)
+                           "game": self.game, "seed": self.seed, "index": self.index},
+                          ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> QuizState:
@@ -60,7 +65,12 @@ class QuizState:
                     index=int(data.get("index", 0)))
         state.scores = {str(k): (int(v[0]), int(v[1]))
                         for k, v in data.get("scores", {}).items()}
-        if state.rules not in PRESETS:
+        game = str(data.get("game", "gnav"))
+        if game in family_teach.MODULES:
+            state.game = game
+            if state.rules not in family_teach.rule_books(game):
+                state.rules = family_teach.rule_books(game)[0]
+        elif state.rules not in PRESETS:
             state.rules = DEFAULT_RULES
         return state
 
@@ -70,7 +80,7 @@ class QuizScreen:
         self.app = app
         _ = app.tr
         self.quiz: QuizState = app.quiz
-        self._questions: list[Question] = []
+        self._questions: list[Question] | list[FamilyQuestion] = []
         self._questions_key: tuple[object, ...] | None = None
         self.adopt_last_table()
         self.name_field = ft.TextField(label=_("Player name"), max_length=MAX_NAME,
@@ -104,8 +114,16 @@ class QuizScreen:
         return self.quiz.scores
 
     @property
-    def questions(self) -> list[Question]:
+    def questions(self) -> list[Question] | list[FamilyQuestion]:
         # each set plays ~130 tiny journals: made once per rule book, language and seed
+        if self.quiz.game != "gnav":
+            key: tuple[object, ...] = (self.quiz.game, self.quiz.rules, self.app.tr.lang,
+                                       self.quiz.seed)
+            if self._questions_key != key:
+                self._questions = family_questions(self.quiz.game, self.quiz.rules,
+                                                   self.app.tr, self.quiz.seed)[:TOTAL]
+                self._questions_key = key
+            return self._questions
         key = (self.book, self.app.tr.lang, self.quiz.seed)
         if self._questions_key != key:
             self._questions = questions(self.book, self.app.tr, self.quiz.seed)[:TOTAL]
@@ -113,7 +131,7 @@ class QuizScreen:
         return self._questions
 
     @property
-    def question(self) -> Question:
+    def question(self) -> Question | FamilyQuestion:
         return self.questions[min(self.quiz.index, TOTAL - 1)]
 
     @property
@@ -126,7 +144,7 @@ class QuizScreen:
     def adopt_last_table(self) -> None:
         """With no players yet, the last table's seats and rule book."""
         game_id = getattr(self.app, "last_game_id", None)
-        if self.quiz.players or game_id is None:
+        if self.quiz.players or game_id is None or self.quiz.game != "gnav":
             return
         try:
             game = self.app.games.game(game_id)
@@ -171,15 +189,35 @@ class QuizScreen:
             self.name_error,
             ft.Row(chips, wrap=True, spacing=8, run_spacing=8) if chips
             else body(_("Add the players' names to keep a score for each."), size=theme.SMALL),
+            ft.Semantics(identifier="quiz-games", content=ft.Row(
+                [body(_("Game:"), size=theme.SMALL + 1),
+                 *[button(title, lambda e, g=g: self.choose_game(g),
+                          kind="filled" if g == self.quiz.game else "outlined")
+                   for g, title in {"gnav": "Gnav", **family_teach.TITLES}.items()]],
+                wrap=True, spacing=8)),
             ft.Row([body(_("Rule book:"), size=theme.SMALL + 1),
-                    *[button(name, lambda e, n=name: self.choose(n),
+                    *[button(self.book_title(name), lambda e, n=name: self.choose(n),
                              kind="filled" if name == self.quiz.rules else "outlined")
-                      for name in PRESETS]], wrap=True, spacing=8),
+                      for name in self.rule_books()]], wrap=True, spacing=8),
         ]
+
+    def rule_books(self) -> tuple[str, ...]:
+        if self.quiz.game == "gnav":
+            return tuple(PRESETS)
+        return family_teach.rule_books(self.quiz.game)
+
+    def book_title(self, name: str) -> str:
+        if self.quiz.game == "gnav":
+            return name
+        return family_teach.book_title(self.quiz.game, name, self.app.tr)
+
+    def piece_name(self, piece: str) -> str:
+        if self.quiz.game == "gnav":
+            return piece_title(piece, self.app.tr).lower()
+        return family_teach.table_name(self.quiz.game, piece, self.app.tr)
 
     def fill_question(self) -> None:
         _ = self.app.tr
-        tr = self.app.tr
         if self.quiz.index >= TOTAL:
             self.question_area.controls = self.final_panel()
             return
@@ -196,14 +234,15 @@ class QuizScreen:
         ]
         if q.shown:
             rows.append(ft.Row(
-                [ft.Column([piece_image(piece, 64 if self.app.phone else 80),
+                [ft.Column([piece_image(piece, 64 if self.app.phone else 80, self.quiz.game),
                             ft.Text(_("{seat}: {piece}", seat=seat,
-                                      piece=piece_title(piece, tr).lower()),
+                                      piece=self.piece_name(piece)),
                                     size=theme.BODY, weight=ft.FontWeight.W_600)],
                            horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
                  for seat, piece in q.shown],
                 wrap=True, spacing=16, run_spacing=8))
-            rows.append(body(_("Rule book: {rules}", rules=q.rules), size=theme.SMALL,
+            rows.append(body(_("Rule book: {rules}", rules=self.book_title(q.rules)),
+                             size=theme.SMALL,
                              italic=True))
         chosen = self.quiz.chosen
         for i, option in enumerate(q.options):
@@ -279,6 +318,11 @@ class QuizScreen:
         self.quiz.rules = rules
         self.quiz.index, self.quiz.chosen = 0, None
         self.changed()
+
+    def choose_game(self, game: str) -> None:
+        self.quiz.game = game
+        self.quiz.book = None
+        self.choose(DEFAULT_RULES if game == "gnav" else family_teach.rule_books(game)[0])
 
     def answer(self, k: int) -> None:
         if self.quiz.chosen is not None or self.quiz.index >= TOTAL:

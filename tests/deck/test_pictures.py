@@ -12,8 +12,9 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.deck.paint import SVG_NS, PictureError, draw_picture
-from companion.deck.pictures import picture, svg
+from companion.deck.pictures import picture, picture_name, picture_names, svg
 from companion.engine import PIECES
+from companion.engine.books import FAMILY_BOOKS
 from companion.views.pieces import piece_src
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -23,6 +24,49 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 def test_the_apps_svg_file_is_the_printed_picture(piece: str) -> None:
     """tools/draw_pieces.py writes assets/pieces from pictures.py: the two never differ."""
     assert (ASSETS / piece_src(piece)).read_text(encoding="utf-8") == picture(piece)
+
+
+FAMILY_PIECES = sorted({(book.game, piece) for book in FAMILY_BOOKS
+                        for name in book.presets
+                        for house in ({}, *({f: v} for f, vs in book.fields.items()
+                                            if isinstance(vs, tuple) for v in vs))
+                        for piece, _count in book.rules(name, house).order})
+
+
+@pytest.mark.parametrize(("game", "piece"), FAMILY_PIECES)
+def test_every_piece_of_the_familys_packs_has_its_picture(game: str, piece: str) -> None:
+    """Issue 14, item 3: the new pieces drawn in the same style; every rule book's pack and
+    every pack variant (Vogelspiel's Nulla) has a picture, the app's file the printed one."""
+    path = ASSETS / piece_src(piece, game)
+    assert path.read_text(encoding="utf-8") == picture(picture_name(piece, game))
+
+
+def test_a_piece_shows_its_own_games_picture() -> None:
+    """slabberjan.md: the pot is "Pot, Pispot, Waterpot", a chamber pot, where Gnav's is a
+    "(Flower)pot" (gnav.md)."""
+    assert picture_name("pot", "slabberjan") != picture_name("pot", "gnav")
+    assert picture(picture_name("pot", "slabberjan")) != picture("pot")
+
+
+@pytest.mark.parametrize("name", [n for n in picture_names() if n not in PIECES])
+def test_every_new_picture_keeps_inside_its_disc(name: str) -> None:
+    """The same frame as Gnav's: a wooden disc of radius 47 and, on it, shapes whose points
+    stay on the disc (a broom's bristles once stuck out over the rim). Gnav's own pictures are
+    left as they were drawn (the dragoon's hilt touches the rim)."""
+    root = ET.fromstring(picture(name))
+    for el in root.iter():
+        tag = el.tag.removeprefix(SVG_NS)
+        points: list[tuple[float, float]] = []
+        if tag == "path":
+            numbers = [float(n) for n in re.findall(r"-?\d+\.?\d*", el.attrib["d"])]
+            if not re.search(r"[a-zHV]", el.attrib["d"]):  # M, L, Q only: every pair a point
+                points = list(zip(numbers[::2], numbers[1::2], strict=False))
+        elif tag == "circle" and el.attrib.get("r") != "47":
+            r = float(el.attrib["r"])
+            cx, cy = float(el.attrib["cx"]), float(el.attrib["cy"])
+            points = [(cx + r, cy), (cx - r, cy), (cx, cy + r), (cx, cy - r)]
+        for x, y in points:
+            assert (x - 50) ** 2 + (y - 50) ** 2 <= 47.5 ** 2, (name, tag, x, y)
 
 
 def painted(svg_text: str) -> list[str]:
@@ -35,7 +79,7 @@ def painted(svg_text: str) -> list[str]:
     return re.findall(r"^(B\*?|b\*?|f\*?|S|s)$", stream, re.MULTILINE)
 
 
-@pytest.mark.parametrize("piece", PIECES)
+@pytest.mark.parametrize("piece", picture_names())
 def test_the_painter_draws_every_shape_of_every_picture(piece: str) -> None:
     shapes = [el for el in ET.fromstring(picture(piece)).iter()
               if el.tag.removeprefix(SVG_NS) in ("circle", "ellipse", "rect", "path")]

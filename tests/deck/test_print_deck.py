@@ -15,7 +15,7 @@ import pytest
 from companion.cli import main
 from companion.deck import GAMES, Game
 from companion.deck.pdf import CARD_H, CARD_W, COLUMNS, INSET, PAPERS, ROWS, STICKER_PITCH
-from companion.engine.pieces import GNAV_PACK, Effect, Pack, Piece
+from companion.engine.pieces import GNAV_PACK
 from companion.i18n import Tr
 
 from .pdfread import MM, Word, has_ink, page_count, render, words
@@ -50,14 +50,14 @@ def cards_read(pdf: Path, paper: str, game: Game, tr: Tr) -> Counter[str]:
     word that crosses a cut line, fails."""
     pages = words(pdf)
     shown: Counter[str] = Counter()
-    for page in pages[:math.ceil(game.pack.size / 9)]:
+    for page in pages[:math.ceil(game.size / 9)]:
         placed = 0
         for cell in card_cells(paper):
             text = text_in(page, cell)
             if not text:
                 continue
             placed += len(text.split())
-            matches = [p for p in game.pack.names
+            matches = [p for p in game.names
                        if game.own_name(p).casefold() in text.casefold()
                        and game.table_name(p, tr) in text]
             # "tallbrikke 1" is inside "tallbrikke 12": the longest name is the card's
@@ -99,8 +99,11 @@ def test_the_cards_name_each_piece_in_the_tables_language_and_the_games_own(
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nothing_is_printed_within_the_printer_margin(tmp_path: Path, paper: str) -> None:
-    pdf = print_deck(tmp_path, "--paper", paper)
-    dpi = 100
+    margins_are_clear(print_deck(tmp_path, "--paper", paper), tmp_path, 100)
+
+
+def margins_are_clear(pdf: Path, tmp_path: Path, dpi: int) -> None:
+    """No ink within 5 mm of the paper's edge on any page, and no page blank."""
     margin = 5 * dpi / 25.4  # 5 mm, in pixels
     images = render(pdf, tmp_path / "pages", dpi)
     assert len(images) == page_count(pdf)
@@ -167,14 +170,13 @@ def test_the_stickers_are_one_for_each_piece_of_the_pack(tmp_path: Path) -> None
 def test_a_new_pack_prints_from_its_line_of_data(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A game of the family prints once GAMES has its pack: counts and order come from it."""
-    pack = Pack("test", (Piece("12", 4, False, Effect.EXCHANGE, None),
-                         Piece("cuckoo", 1, True, Effect.END_TURNS, "cuckoo"),
-                         Piece("0", 7, False, Effect.EXCHANGE, None)))
-    game = Game("Prøve", pack, lambda p: f"prøve {p}", GNAV.table_name)
+    game = Game("Prøve", (("12", 4), (GNAV_PACK.matadors[0], 1), ("0", 7)),
+                frozenset(GNAV_PACK.matadors[:1]), lambda p: f"prøve {p}", GNAV.table_name)
     monkeypatch.setitem(GAMES, "proeve", game)
     pdf = print_deck(tmp_path, "--game", "proeve", "--paper", "letter")
     assert page_count(pdf) == 2 + 1 + 1  # 12 cards on two pages, the backs, the stickers
-    assert cards_read(pdf, "letter", game, Tr("en")) == {"12": 4, "cuckoo": 1, "0": 7}
+    assert cards_read(pdf, "letter", game, Tr("en")) == {"12": 4, GNAV_PACK.matadors[0]: 1,
+                                                         "0": 7}
     assert "Prøve" in " ".join(w.text for w in words(pdf)[2])  # the backs carry its name
 
 
@@ -183,8 +185,9 @@ def test_an_unknown_game_or_paper_is_one_line_and_status_2(
     out = tmp_path / "deck.pdf"
     assert main(["print-deck", "--paper", "legal", "--out", str(out)]) == 2
     assert capsys.readouterr().err == "no paper size 'legal' (there is: a4, letter)\n"
-    assert main(["print-deck", "--game", "kille", "--out", str(out)]) == 2
-    assert capsys.readouterr().err == "no pack for the game 'kille' (there is: gnav)\n"
+    assert main(["print-deck", "--game", "skat", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == ("no pack for the game 'skat' (there is: gnav, kille, "
+                                       "cuccu, slabberjan, vogelspiel)\n")
     assert main(["print-deck", "--out", str(tmp_path / "no" / "such" / "deck.pdf")]) == 2
     assert capsys.readouterr().err.startswith("cannot write ")
     assert not out.exists()
@@ -198,3 +201,43 @@ def test_print_deck_needs_no_flet(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False)
     assert proc.returncode == 0, proc.stderr
+
+
+FAMILY = ("kille", "cuccu", "slabberjan", "vogelspiel")
+
+
+@pytest.mark.parametrize(("game", "paper", "lang"), [
+    ("kille", "a4", "nb"), ("cuccu", "letter", "da"), ("slabberjan", "a4", "en"),
+    ("vogelspiel", "letter", "nb")])
+def test_every_family_pack_prints_each_piece_as_often_as_the_pack_holds_it(
+        tmp_path: Path, game: str, paper: str, lang: str) -> None:
+    """Issue 16, item 2, "each family game as it arrives": the pack of the game's rules file
+    (Kille 42, Cuccù 40, Slabberjan 42 with its 0, Vogelspiel 32 with one of each numeral)."""
+    pdf = print_deck(tmp_path, "--game", game, "--paper", paper, "--lang", lang)
+    the_game = GAMES[game]
+    assert the_game.size == {"kille": 42, "cuccu": 40, "slabberjan": 42, "vogelspiel": 32}[game]
+    card_pages = math.ceil(the_game.size / (COLUMNS * ROWS))
+    sticker_pages = len(words(pdf)) - card_pages - 1
+    assert sticker_pages >= 1
+    assert cards_read(pdf, paper, the_game, Tr(lang)) == dict(the_game.order)
+    assert the_game.title in " ".join(w.text for w in words(pdf)[card_pages])  # the backs
+
+
+def test_a_family_card_names_its_piece_in_the_tables_language_and_the_games_own(
+        tmp_path: Path) -> None:
+    """kille.md's pack: the Harlequin, "Harlekin" in Swedish, is the highest card."""
+    pdf = print_deck(tmp_path, "--game", "kille", "--lang", "nb")
+    first = text_in(words(pdf)[0], card_cells("a4")[0])
+    assert "Harlekinen" in first and "Harlekin" in first.replace("Harlekinen", "")
+    pdf = print_deck(tmp_path, "--game", "vogelspiel", "--lang", "da")
+    cells = [text_in(page, cell) for page in words(pdf)[:2] for cell in card_cells("a4")]
+    # vogelspiel.md: the Bird is "Pfeiff"; "XII … I" on the cards, one of each, after the
+    # five matadors' pairs
+    assert "Fuglen" in cells[0] and "Pfeiff" in cells[0]
+    assert "XII" in cells[10].split() and "XII" not in cells[11].split()
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_nothing_of_a_family_deck_is_printed_within_the_printer_margin(
+        tmp_path: Path, game: str) -> None:
+    margins_are_clear(print_deck(tmp_path, "--game", game, "--paper", "letter"), tmp_path, 60)
