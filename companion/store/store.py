@@ -48,6 +48,7 @@ class GameSummary:
     created: str  # ISO-8601 UTC to the second, e.g. "2026-11-22T18:03:11Z"
     updated: str  # the last event, undo or redo (or the creation)
     events: int  # active events
+    game: str = "gnav"  # the header's game (a v1 header names none: Gnav)
 
 
 class Store:
@@ -120,6 +121,7 @@ class Store:
                 created=display_time(created),
                 updated=display_time(updated),
                 events=events,
+                game=head.get("game", "gnav"),
             ))
         return out
 
@@ -127,6 +129,11 @@ class Store:
         """A new Gnav game with this table (checked by the engine: GnavError when it is bad),
         in the journal version its rule book needs."""
         return self._insert(_header(header_json(journal_version_for(table))), [])
+
+    def create_table(self, header: Header) -> Game:
+        """A new game of any kind from the header its kind parsed (`registry.parse_header`),
+        written back by that kind: the tables of games other than Gnav start here."""
+        return self._insert(header, [])
 
     def open_game(self, game_id: int) -> Game:
         """The game with this id, built from its stored events. The same Game object is

@@ -1,0 +1,174 @@
+"""Gwra pyskessa told as sentences: the banner, where the table stands, the history, the asks
+and answers with their Cornish (from the phrasebook, never translated) and its meaning.
+
+No Flet here, like the rest of companion.narrate; every function takes the session's `Tr`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.games.gwra_pyskessa import (
+    RANK,
+    Ask,
+    Cut,
+    Deal,
+    Event,
+    GoFishState,
+    LayDown,
+    Outcome,
+    Reply,
+    Saying,
+    deal_size,
+)
+from companion.i18n import EN, Tr
+
+from .words import and_list, winners_sentence
+
+NAME = "Gwra pyskessa"  # the game's own name: Cornish, never translated
+
+
+def rank_words(rank: str, tr: Tr = EN) -> str:
+    """«Seyth» (sevens): the Cornish rank word and the English plural in the reader's
+    language."""
+    r = RANK[rank]
+    _ = tr
+    return _("{cornish} ({meaning})", cornish=r.cornish, meaning=tr.error(r.plural))
+
+
+def meaning(saying: Saying, tr: Tr = EN) -> str:
+    """What a Cornish sentence means, in the reader's language."""
+    return tr.error(saying.english)
+
+
+def said(saying: Saying, tr: Tr = EN) -> str:
+    """«Pol, eus seyth genes?» (Pol, have you got any sevens?) on one line."""
+    _ = tr
+    return _("«{cornish}» ({meaning})", cornish=saying.cornish, meaning=meaning(saying, tr))
+
+
+def draws_sentence(draws: Sequence[str], tr: Tr = EN) -> str | None:
+    """The draws the app made, in order, each seat once with its count: what the referee tells
+    the table to take from the deck."""
+    if not draws:
+        return None
+    counts: dict[str, int] = {}
+    for seat in draws:
+        counts[seat] = counts.get(seat, 0) + 1
+    _, _n = tr, tr.n
+    parts = [_n("{seat} draws {count} card", "{seat} draws {count} cards", n, seat=seat)
+             for seat, n in counts.items()]
+    return _("From the deck: {draws}.", draws=and_list(parts, tr))
+
+
+def skipped_sentence(skipped: Sequence[str], tr: Tr = EN) -> str | None:
+    if not skipped:
+        return None
+    _ = tr
+    return _("No card and the deck is empty: {seats} skipped.", seats=and_list(skipped, tr))
+
+
+def now_sentence(state: GoFishState, tr: Tr = EN) -> str:
+    """Where the table stands, as the banner says it when no event is being told."""
+    _ = tr
+    if state.phase == "cut":
+        return _("Each player cuts the pack: the highest card deals.")
+    if state.phase == "ready":
+        dealer = state.names[state.dealer] if state.dealer is not None else ""
+        return _("{seat} deals {count} cards to each player.", seat=dealer,
+                 count=deal_size(len(state.names)))
+    if state.phase == "asking" and state.say is not None and state.turn is not None:
+        return _("{seat} asks: {said}", seat=state.names[state.turn], said=said(state.say, tr))
+    if state.phase == "over":
+        return over_sentence(state, tr)
+    seat = state.names[state.turn] if state.turn is not None else ""
+    return _("{seat}'s turn: whom do you ask, and for which rank?", seat=seat)
+
+
+def over_sentence(state: GoFishState, tr: Tr = EN) -> str:
+    _, _n = tr, tr.n
+    winners = [state.names[i] for i in state.winners]
+    count = max((len(s) for s in state.sets), default=0)
+    return _("All thirteen sets are down. {winners} ({sets}).",
+             winners=winners_sentence(winners, tr),
+             sets=_n("{count} set", "{count} sets", count))
+
+
+def outcome_sentences(outcome: Outcome, tr: Tr = EN) -> list[str]:
+    """What one event did: what was said, the cards handed over, the draws the app made and
+    the turns it skipped."""
+    _, _n = tr, tr.n
+    out: list[str] = []
+    if outcome.kind == "cut_tie":
+        out.append(_("{seats} cut the same highest rank and cut again.",
+                     seats=and_list(outcome.tied, tr)))
+    elif outcome.kind == "cut_dealer":
+        out.append(_("{seat} cut the highest card and deals.", seat=outcome.seat))
+    elif outcome.kind == "deal":
+        out.append(_("{seat} dealt.", seat=outcome.seat))
+    elif outcome.kind == "ask" and outcome.say is not None:
+        out.append(_("{seat} asks: {said}", seat=outcome.seat, said=said(outcome.say, tr)))
+    elif outcome.kind == "catch" and outcome.say is not None and outcome.rank is not None:
+        out.append(_("{target}: {said}", target=outcome.target, said=said(outcome.say, tr)))
+        out.append(_n("{target} gives {seat} {count} card: {seat} asks again.",
+                        "{target} gives {seat} {count} cards: {seat} asks again.",
+                        outcome.count, target=outcome.target, seat=outcome.seat))
+    elif outcome.kind == "go_fish" and outcome.say is not None:
+        out.append(_("{target}: {said}", target=outcome.target, said=said(outcome.say, tr)))
+    elif outcome.kind == "set" and outcome.rank is not None:
+        out.append(_("{seat} lays down the four {rank}.", seat=outcome.seat,
+                     rank=rank_words(outcome.rank, tr)))
+    for line in (draws_sentence(outcome.draws, tr), skipped_sentence(outcome.skipped, tr)):
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def banner_lines(outcome: Outcome, state: GoFishState, tr: Tr = EN) -> list[str]:
+    """The banner after an event: what happened, then where the table stands now."""
+    lines = outcome_sentences(outcome, tr)
+    if outcome.kind != "ask":  # an ask's own line already says what waits
+        lines.append(now_sentence(state, tr))
+    return lines
+
+
+def event_sentence(event: Event, tr: Tr = EN) -> str:
+    """One event as the referee entered it (undo, redo, history)."""
+    _, _n = tr, tr.n
+    if isinstance(event, Ask):
+        return _("{seat} asks {target} for {rank}", seat=event.seat, target=event.target,
+                 rank=rank_words(event.rank, tr))
+    if isinstance(event, Reply):
+        if event.count == 0:
+            return _("{seat} has none: go fish", seat=event.source)
+        return _n("{seat} gives {count} card", "{seat} gives {count} cards", event.count,
+                    seat=event.source)
+    if isinstance(event, LayDown):
+        return _("{seat} lays down the four {rank}", seat=event.seat,
+                 rank=rank_words(event.rank, tr))
+    if isinstance(event, Deal):
+        return _("the deal")
+    if isinstance(event, Cut):
+        return _("a cut: {cards}", cards=", ".join(f"{s} {c}" for s, c in event.cards))
+    return str(event)  # pragma: no cover - the Event union is closed
+
+
+def history_lines(number: int, event: Event, outcome: Outcome, tr: Tr = EN) -> list[str]:
+    """One event of the history: its number and what the referee entered, then what it did."""
+    _ = tr
+    first = _("{number}. {event}.", number=number, event=event_sentence(event, tr))
+    return [first, *outcome_sentences(outcome, tr)]
+
+
+def seat_words(state: GoFishState, i: int, tr: Tr = EN) -> str:
+    """A seat's hand and sets in words (a board's or a screen reader's line)."""
+    _, _n = tr, tr.n
+    return _("{cards}, {sets}", cards=_n("{count} card", "{count} cards", state.hands[i]),
+              sets=_n("{count} set", "{count} sets", len(state.sets[i])))
+
+
+def deck_words(state: GoFishState, tr: Tr = EN) -> str:
+    _, _n = tr, tr.n
+    if state.deck is None:
+        return _("The pack is not dealt yet.")
+    return _n("Deck: {count} card", "Deck: {count} cards", state.deck)

@@ -1,0 +1,253 @@
+"""Gwra pyskessa's screens without a browser (issue 15): a new table of the game, its table
+screen's two-tap ask, the answers, a set, undo and redo, each refusal; the tables list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.app import App, Games
+from companion.games.gwra_pyskessa import (
+    RANK_IDS,
+    Ask,
+    Deal,
+    GoFishState,
+    Header,
+    LayDown,
+    Reply,
+    parse_header,
+)
+from companion.games.gwra_pyskessa.events import header_json
+from companion.i18n import Tr
+from companion.store import Game
+from companion.views.gofish import GoFishScreen
+from companion.views.new_table import NewTableScreen
+from companion.views.table import GameScreen
+from companion.views.tables import TablesScreen
+
+from .helpers import buttons, identified, tap, text_of, texts, walk
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    a = App(Games(tmp_path))
+    a.start("/")
+    return a
+
+
+def gofish_table(app: App, *seats: str, dealer: str = "Ann") -> GoFishScreen:
+    game = app.store.create_table(parse_header(header_json(Header(seats=seats, dealer=dealer))))
+    app.go(f"/game/{game.id}")
+    assert isinstance(app.screen, GoFishScreen)
+    return app.screen
+
+
+def banner(screen: GoFishScreen) -> str:
+    return " | ".join(texts(identified(screen.view, "banner")))
+
+
+def new_table_of(app: App, *names: str) -> NewTableScreen:
+    tap(app.screen.view, "New table")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    for name in names:
+        screen.name_field.value = name
+        tap(screen.view, "Add player")
+    return screen
+
+
+def test_new_table_offers_both_games_and_makes_a_version_2_gwra_pyskessa_table(app: App) -> None:
+    screen = new_table_of(app, "Ann", "Bo", "Cy")
+    shown = " ".join(texts(screen.view))
+    games = [c.label for c in walk(screen.game_group) if isinstance(c, ft.Radio)]
+    assert games == ["Gnav", "Gwra pyskessa"]
+    assert "Cornwall. 2 to 10 players" in shown
+    assert screen.gnav_rules.visible
+    screen.set_game("gwra-pyskessa")
+    # no rule book, stakes or house rules for Go Fish; no draw for dealer offered
+    assert not screen.gnav_rules.visible and not screen.gnav_house.visible
+    assert screen.dealer_choice == "random"
+    screen.set_dealer("Bo")
+    tap(screen.view, "Start game")
+    assert isinstance(app.screen, GoFishScreen)
+    game = app.screen.game
+    first = app.store.export_journal(game.id).splitlines()[0]
+    assert json.loads(first) == {"ev": "table", "version": 2, "game": "gwra-pyskessa",
+                                 "rules": "kernewek", "seats": ["Ann", "Bo", "Cy"],
+                                 "dealer": "Bo"}
+    assert game.state.phase == "ready"
+
+
+def test_new_table_keeps_gnav_as_it_was(app: App) -> None:
+    screen = new_table_of(app, "Ann", "Bo")
+    tap(screen.view, "Start game")
+    assert isinstance(app.screen, GameScreen)
+    assert app.screen.game.table.game == "gnav"
+
+
+def test_a_gwra_pyskessa_table_takes_at_most_ten_players(app: App) -> None:
+    screen = new_table_of(app, *[f"P{i}" for i in range(11)])
+    screen.set_game("gwra-pyskessa")
+    assert len(screen.players) == 11  # typed for Gnav: nothing is thrown away
+    assert buttons(screen.view)["Start game"].disabled
+    assert "Gwra pyskessa has at most 10 players." in texts(screen.view)
+    tap(screen.view, "Remove P10")
+    assert not buttons(screen.view)["Start game"].disabled
+    screen.name_field.value = "P11"
+    tap(screen.view, "Add player")
+    assert screen.name_error.value == "A table has at most 10 seats."
+
+
+def test_the_tables_list_names_each_tables_game(app: App) -> None:
+    gofish_table(app, "Ann", "Bo")
+    app.go("/")
+    new_table_of(app, "Cy", "Dag")
+    tap(app.screen.view, "Start game")
+    app.go("/")
+    assert isinstance(app.screen, TablesScreen)
+    lines = [t for t in texts(app.screen.view) if "last played" in t]
+    assert lines[0].startswith("Gnav · ")
+    assert lines[1].startswith("Gwra pyskessa · not dealt yet")
+
+
+def test_an_ask_is_two_taps_and_shows_the_cornish_to_say(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol", "Joe")
+    assert "Ann deals 7 cards to each player." in banner(screen)
+    tap(screen.view, "Deal")
+    state = screen.state
+    assert state.hands == [7, 7, 7] and state.deck == 31
+    assert "Pol, whom do you ask?" in texts(screen.view)
+    assert "Deck: 31 cards" in texts(screen.view)
+    tap(screen.view, "Ann")
+    assert "Pol asks Ann for which rank?" in texts(screen.view)
+    tap(screen.view, "Ask for Seyth")
+    assert state.phase == "asking" and screen.game.events[-1] == Ask("Pol", "Ann", "7")
+    say = texts(identified(screen.view, "say"))
+    assert say == ["«Ann, eus seyth genes?»", "Ann, have you got any sevens?"]
+    found = buttons(screen.view)
+    # the asked hand holds 7 cards: up to three sevens can be handed over
+    assert {"None: go fish", "Gives 1 card", "Gives 2 cards", "Gives 3 cards"} <= set(found)
+    assert "«Nag eus. Gwra pyskessa!»" in texts(found["None: go fish"])
+    assert "«Eus. Yma genev vy seyth.»" in texts(found["Gives 2 cards"])
+
+
+def test_a_catch_keeps_the_turn_and_a_go_fish_draws_and_passes_it(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol", "Joe")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Ann")
+    tap(screen.view, "Ask for Seyth")
+    tap(screen.view, "Gives 2 cards")
+    assert screen.state.hands == [5, 9, 7]
+    assert "Ann gives Pol 2 cards: Pol asks again." in banner(screen)
+    assert "Pol, whom do you ask?" in texts(screen.view)
+    tap(screen.view, "Joe")
+    tap(screen.view, "Ask for Byd")
+    tap(screen.view, "None: go fish")
+    text = banner(screen)
+    assert "Joe: «Nag eus. Gwra pyskessa!» (No. Go fish!)" in text
+    assert "From the deck: Pol draws 1 card." in text
+    assert "Joe's turn: whom do you ask, and for which rank?" in text
+    assert screen.state.hands == [5, 10, 7] and screen.state.deck == 30
+
+
+def test_a_set_is_laid_down_as_a_small_card_face_and_undo_redo_take_it_back(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Pol lays down a set")
+    assert "Pol lays down four of which rank?" in texts(screen.view)
+    tap(screen.view, "Four Myghternes")
+    assert screen.game.events[-1] == LayDown("Pol", "Q")
+    assert "Pol lays down the four Myghternes (queens)." in banner(screen)
+    labels = [text_of(c) for c in walk(identified(screen.view, "seat-1"))]
+    assert "Set of Myghternes (queens)" in labels
+    # a rank laid down is not asked for again
+    tap(screen.view, "Ann")
+    assert buttons(screen.view)["Ask for Myghternes"].disabled
+    assert not buttons(screen.view)["Ask for Seyth"].disabled
+    tap(screen.view, "Undo")
+    assert screen.state.sets == [[], []]
+    assert "Undid: Pol lays down the four Myghternes (queens)." in banner(screen)
+    tap(screen.view, "Redo")
+    assert screen.state.sets == [[], ["Q"]]
+    assert banner(screen).startswith("Redid: Pol lays down the four Myghternes (queens).")
+
+
+def test_buttons_are_enabled_only_when_the_engine_accepts(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol", "Joe")
+    assert not buttons(screen.view)["Deal"].disabled
+    assert buttons(screen.view)["Undo"].disabled and buttons(screen.view)["Redo"].disabled
+    tap(screen.view, "Deal")
+    # nobody holds four cards of a rank at five or seven? the app cannot see cards: seats
+    # holding four or more may lay down, and each rank choice is the engine's
+    for name, control in buttons(screen.view).items():
+        if name.startswith("Ask for") or name in ("Ann", "Joe"):
+            assert not control.disabled, name
+    tap(screen.view, "Ann")
+    tap(screen.view, "Ask for Dew")
+    # Ann holds seven cards, but one seat cannot hand over four of a rank (the asker holds one)
+    assert "Gives 4 cards" not in buttons(screen.view)
+
+
+def test_a_refused_event_shows_its_sentence_and_changes_nothing(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    tap(screen.view, "Deal")
+    before = len(screen.game.events)
+    screen.act(Ask("Ann", "Pol", "7"))  # a stale tap: it is Pol's turn
+    assert screen.error.visible and screen.error.value == "It is Pol's turn, not Ann's."
+    assert len(screen.game.events) == before
+    screen.act(Reply("Ann", 1))
+    assert screen.error.value is not None and "Ann" in screen.error.value
+    assert len(screen.game.events) == before
+
+
+def test_the_screen_speaks_norwegian_and_keeps_the_cornish(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Ann")
+    tap(screen.view, "Ask for Seyth")
+    app.set_language("nb")
+    screen = app.screen
+    assert isinstance(screen, GoFishScreen)
+    say = texts(identified(screen.view, "say"))
+    assert say[0] == "«Ann, eus seyth genes?»"
+    assert say[1] == Tr("nb").error(screen.state.say.english)  # type: ignore[union-attr]
+    assert say[1] != "Ann, have you got any sevens?"
+
+
+def play_to_the_end(game: Game) -> None:
+    """Two seats: sets laid down whenever a hand holds four, asks answered "none" while the
+    deck lasts, then with cards; whoever holds most lays down (the app cannot see cards)."""
+    state = game.state
+    assert isinstance(state, GoFishState)
+    game.apply(Deal())
+    for _ in range(500):
+        if state.phase == "over":
+            return
+        free = next(r for r in RANK_IDS if r not in state.scored)
+        big = max(range(2), key=lambda i: state.hands[i])
+        if state.hands[big] >= 4 and (state.deck == 0 or big == 1):
+            game.apply(LayDown(state.names[big], free))
+            continue
+        assert state.turn is not None
+        asker, other = state.names[state.turn], state.names[1 - state.turn]
+        game.apply(Ask(asker, other, free))
+        count = 0 if state.deck else min(3, state.hands[1 - state.turn])
+        game.apply(Reply(other, count))
+    raise AssertionError("the game did not end")
+
+
+def test_the_game_ends_with_the_winner(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    play_to_the_end(screen.game)
+    app.go(f"/game/{screen.game.id}")
+    screen = app.screen
+    assert isinstance(screen, GoFishScreen)
+    state = screen.state
+    assert state.phase == "over"
+    winner = state.names[state.winners[0]]
+    count = len(state.sets[state.winners[0]])
+    assert f"All thirteen sets are down. {winner} wins ({count} sets)." in texts(screen.view)
+    assert "winner" in texts(identified(screen.view, f"seat-{state.winners[0]}"))
