@@ -23,7 +23,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
-from .views.gofish import GoFishScreen
+from .views.gofish import GoFishHistoryScreen, GoFishScreen
 from .views.history import HistoryScreen
 from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
@@ -237,6 +237,10 @@ class App:
 
     def _gofish_screen_for(self, game: Game, sub: str | None) -> Any:
         """Gwra pyskessa's screens (the table's rules card is Learn's phrasebook there)."""
+        if sub == "/history":
+            return GoFishHistoryScreen(self, game)
+        if sub == "/share":
+            return ShareScreen(self, game)
         return GoFishScreen(self, game)
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:

@@ -7,6 +7,7 @@ No Flet here, like the rest of companion.narrate; every function takes the sessi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from companion.games.gwra_pyskessa import (
     RANK,
@@ -172,3 +173,59 @@ def deck_words(state: GoFishState, tr: Tr = EN) -> str:
     if state.deck is None:
         return _("The pack is not dealt yet.")
     return _n("Deck: {count} card", "Deck: {count} cards", state.deck)
+
+
+def sets_words(state: GoFishState, i: int, tr: Tr = EN) -> str:
+    """A seat's sets by rank, lowest first: «Dew, Seyth»."""
+    ranks = sorted(state.sets[i], key=lambda r: RANK[r].value)
+    return ", ".join(RANK[r].cornish for r in ranks)
+
+
+def standings(state: GoFishState) -> list[int]:
+    """Seat indexes best first: the winner, then most sets; seating order between equals."""
+    return sorted(range(len(state.names)),
+                  key=lambda i: (i not in state.winners, -len(state.sets[i]), i))
+
+
+def board_state(state: GoFishState, tr: Tr = EN) -> dict[str, Any]:
+    """The spectators' board of a Gwra pyskessa table, in the shape Gnav's board has (no
+    pool, no settlement, no question), with the game's own title."""
+    seats = []
+    for i, name in enumerate(state.names):
+        words = seat_words(state, i, tr) if state.deck is not None else ""
+        if state.sets[i]:
+            words = f"{words} · {sets_words(state, i, tr)}"
+        seats.append({
+            "name": name, "balance": len(state.sets[i]), "words": words, "out": False,
+            "sits_out": False, "in_round": True, "knocked": False,
+            "dealer": state.dealer == i and state.phase != "over",
+            "turn": state.turn == i, "asked": state.asked == i, "winner": i in state.winners,
+        })
+    last = state.last
+    return {
+        "title": NAME if state.deck is None else f"{NAME} · {deck_words(state, tr)}",
+        "rules": state.header.rules, "round": state.round, "phase": state.phase,
+        "counters": False, "limit": None, "pool": 0,
+        "dealer": None if state.dealer is None else state.names[state.dealer],
+        "turn": None if state.turn is None else state.names[state.turn],
+        "asked": None if state.asked is None else state.names[state.asked],
+        "seats": seats, "now": now_sentence(state, tr),
+        "last_call": banner_lines(last, state, tr) if last is not None else [],
+        "settlement": None, "winners": [state.names[i] for i in state.winners],
+        "query": None,
+    }
+
+
+def result_text(state: GoFishState, tr: Tr = EN) -> str:
+    """The game told in plain text to take home: the winner, then each seat's sets (ten seats
+    and thirteen rank words fit one QR code)."""
+    _, _n = tr, tr.n
+    lines = [NAME]
+    if state.phase == "over":
+        lines.append(over_sentence(state, tr))
+    for i in standings(state):
+        count = _n("{count} set", "{count} sets", len(state.sets[i]))
+        sets = sets_words(state, i, tr)
+        lines.append(_("{seat}: {count}", seat=state.names[i], count=count)
+                     + (f" ({sets})" if sets else ""))
+    return "\n".join(lines)

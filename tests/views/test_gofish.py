@@ -10,6 +10,8 @@ import flet as ft
 import pytest
 
 from companion.app import App, Games
+from companion.board import BoardReader, board_json
+from companion.board.render import board_html
 from companion.games.gwra_pyskessa import (
     RANK_IDS,
     Ask,
@@ -22,8 +24,9 @@ from companion.games.gwra_pyskessa import (
 )
 from companion.games.gwra_pyskessa.events import header_json
 from companion.i18n import Tr
+from companion.narrate.gofish import result_text as gofish_result
 from companion.store import Game
-from companion.views.gofish import GoFishScreen
+from companion.views.gofish import GoFishHistoryScreen, GoFishScreen
 from companion.views.new_table import NewTableScreen
 from companion.views.table import GameScreen
 from companion.views.tables import TablesScreen
@@ -251,3 +254,91 @@ def test_the_game_ends_with_the_winner(app: App) -> None:
     count = len(state.sets[state.winners[0]])
     assert f"All thirteen sets are down. {winner} wins ({count} sets)." in texts(screen.view)
     assert "winner" in texts(identified(screen.view, f"seat-{state.winners[0]}"))
+
+
+def test_the_history_tells_every_event_in_sentences(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol", "Joe")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Ann")
+    tap(screen.view, "Ask for Seyth")
+    tap(screen.view, "None: go fish")
+    tap(screen.view, "History")
+    assert isinstance(app.screen, GoFishHistoryScreen)
+    lines = texts(identified(app.screen.view, "history"))
+    assert lines == [
+        "1. the deal.", "Ann dealt.",
+        "2. Pol asks Ann for Seyth (sevens).", ("Pol asks: «Ann, eus seyth genes?» "
+                                                "(Ann, have you got any sevens?)"),
+        "3. Ann has none: go fish.", "Ann: «Nag eus. Gwra pyskessa!» (No. Go fish!)",
+        "From the deck: Pol draws 1 card.",
+    ]
+    tap(app.screen.view, "Back to the table")
+    assert isinstance(app.screen, GoFishScreen)
+
+
+def test_export_and_import_keep_a_gwra_pyskessa_game(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Ann")
+    tap(screen.view, "Ask for Byd")
+    text = app.store.export_journal(screen.game.id)
+    assert text.splitlines()[2] == '{"ev": "ask", "seat": "Pol", "target": "Ann", "rank": "A"}'
+    app.go("/")
+    tables = app.screen
+    assert isinstance(tables, TablesScreen)
+    tap(tables.view, "Import journal")
+    tables.import_field.value = text
+    tap(tables.view, "Import")
+    assert isinstance(app.screen, GoFishScreen)
+    assert app.screen.game.id != screen.game.id
+    assert app.screen.state.as_json() == screen.state.as_json()
+    assert "«Ann, eus byd genes?»" in texts(identified(app.screen.view, "say"))
+
+
+def test_a_cut_off_gwra_pyskessa_journal_is_recovered_up_to_its_bad_line(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    tap(screen.view, "Deal")
+    text = app.store.export_journal(screen.game.id) + '{"ev": "ask", "seat": "Pol", "tar'
+    app.go("/")
+    tables = app.screen
+    assert isinstance(tables, TablesScreen)
+    tap(tables.view, "Import journal")
+    tables.import_field.value = text
+    tap(tables.view, "Import")
+    assert tables.recover_button.visible
+    tables.do_recover()
+    assert "It is game 2 in the list." in (tables.notice.value or "")
+    tap(tables.view, "Open game 2")
+    assert isinstance(app.screen, GoFishScreen)
+    assert len(app.screen.game.events) == 1 and app.screen.state.phase == "turns"
+
+
+def test_the_board_and_the_result_to_take_home(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    play_to_the_end(screen.game)
+    data = board_json(BoardReader(app.store.folder).game(screen.game.id))  # type: ignore[arg-type]
+    assert data["title"] == "Gwra pyskessa · Deck: 0 cards"
+    state = screen.state
+    winner = state.names[state.winners[0]]
+    assert data["winners"] == [winner]
+    assert data["now"].startswith(f"All thirteen sets are down. {winner} wins")
+    seat = data["seats"][state.winners[0]]
+    assert seat["winner"] and "sets" in seat["words"]
+    html = board_html(data)
+    assert "<h1 id=\"title\">Gwra pyskessa · Deck: 0 cards</h1>" in html
+    app.go(f"/game/{screen.game.id}/share")
+    result = gofish_result(state)
+    assert result.splitlines()[0] == "Gwra pyskessa"
+    assert result in texts(app.screen.view)
+
+
+def test_the_board_follows_a_game_in_play(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Ann")
+    tap(screen.view, "Ask for Seyth")
+    data = board_json(BoardReader(app.store.folder).game(screen.game.id))  # type: ignore[arg-type]
+    assert data["turn"] == "Pol" and data["asked"] == "Ann"
+    assert data["now"] == ("Pol asks: «Ann, eus seyth genes?» (Ann, have you got any "
+                           "sevens?)")
+    assert [s["words"] for s in data["seats"]] == ["7 cards, 0 sets", "7 cards, 0 sets"]
