@@ -23,7 +23,12 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
-from .views.gofish import GoFishHistoryScreen, GoFishScreen
+from .views.gofish import (
+    GoFishHistoryScreen,
+    GoFishLearnScreen,
+    GoFishQuizScreen,
+    GoFishScreen,
+)
 from .views.history import HistoryScreen
 from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
@@ -209,12 +214,18 @@ class App:
             return LearnScreen(self)
         if route == "/quiz":
             return QuizScreen(self)
+        if route == "/learn/gwra-pyskessa":
+            return GoFishLearnScreen(self, "/")
+        if route == "/quiz/gwra-pyskessa":
+            return GoFishQuizScreen(self)
         match = re.fullmatch(r"/learn/(\d+)", route)
         if match is not None:
             try:
                 game = self.games.game(int(match.group(1)))
             except StoreError:
                 return LearnScreen(self)
+            if game.table.game != "gnav":
+                return GoFishLearnScreen(self, f"/game/{game.id}", route)
             # the seam's state names no rule book: the learn screen takes the game's own
             # (Gnav's, the only kind it teaches yet) and its default for any other kind
             return LearnScreen(self, getattr(game.state, "rules", None), game.id, route)

@@ -6,12 +6,20 @@ No Flet here, like the rest of companion.narrate; every function takes the sessi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.errors import Text
 from companion.games.gwra_pyskessa import (
+    PACK,
+    PHRASES,
     RANK,
+    RANKS,
+    SUITS,
     Ask,
+    Card,
     Cut,
     Deal,
     Event,
@@ -22,6 +30,7 @@ from companion.games.gwra_pyskessa import (
     Saying,
     deal_size,
 )
+from companion.games.gwra_pyskessa.cards import JOKER, NUMBERS
 from companion.i18n import EN, Tr
 
 from .words import and_list, winners_sentence
@@ -34,7 +43,7 @@ def rank_words(rank: str, tr: Tr = EN) -> str:
     language."""
     r = RANK[rank]
     _ = tr
-    return _("{cornish} ({meaning})", cornish=r.cornish, meaning=tr.error(r.plural))
+    return _("{cornish} ({meaning})", cornish=r.cornish, meaning=tr.error(Text(r.plural)))
 
 
 def meaning(saying: Saying, tr: Tr = EN) -> str:
@@ -229,3 +238,91 @@ def result_text(state: GoFishState, tr: Tr = EN) -> str:
         lines.append(_("{seat}: {count}", seat=state.names[i], count=count)
                      + (f" ({sets})" if sets else ""))
     return "\n".join(lines)
+
+
+# --- Learn and the quiz: everything from the phrasebook's data --------------------------------
+
+Pair = tuple[str, str]  # (the Cornish, what it means in the reader's language)
+
+
+def rank_pairs(tr: Tr = EN) -> list[Pair]:
+    """The thirteen ranks, lowest first: «Dew» two ... «Byd» ace."""
+    return [(r.cornish, tr.error(Text(r.singular))) for r in RANKS]
+
+
+def suit_pairs(tr: Tr = EN) -> list[Pair]:
+    """The four suits as the card table writes them, with the vocabulary list's spelling where
+    the seed writes it otherwise (kept, as the rules file decides)."""
+    out: list[Pair] = []
+    for s in SUITS:
+        cornish = s.cornish
+        if s.vocabulary != "..." + s.cornish.lower():  # «... an kolonnow», with a space
+            cornish = f"{s.cornish} / {s.vocabulary}"
+        out.append((cornish, tr.error(Text(s.english))))
+    return out
+
+
+def number_pairs(tr: Tr = EN) -> list[Pair]:
+    """The vocabulary's words that are no rank: one, nought, and the joker taken out."""
+    return [(c, tr.error(Text(e))) for c, e in (*NUMBERS.values(), JOKER)]
+
+
+def phrase_pairs(tr: Tr = EN) -> list[Pair]:
+    """Every phrase of the phrasebook, both spellings where the seed has two."""
+    return [(p.cornish, tr.error(p.english)) for p in PHRASES.values()]
+
+
+def card_pair(card: Card, tr: Tr = EN) -> Pair:
+    """«Myghternes an Kolonnow», queen of hearts."""
+    return card.cornish, tr.error(card.english)
+
+
+@dataclass(frozen=True)
+class Question:
+    prompt: str
+    options: tuple[str, ...]
+    answer: int  # the index of the right option
+    why: str
+
+
+def quiz_questions(rng: random.Random, tr: Tr = EN, count: int = 10) -> list[Question]:
+    """A round of questions whose answers are the phrasebook's data: which card a Cornish name
+    is, a rank's Cornish word, what to say when one has none, what a phrase means. `rng` (the
+    screen's) picks the cards and orders the options; the answers never come from it."""
+    _ = tr
+    out: list[Question] = []
+
+    def ask_of(prompt: str, right: str, wrong: list[str], why: str) -> Question:
+        options = [right, *rng.sample(wrong, 3)]
+        rng.shuffle(options)
+        return Question(prompt, tuple(options), options.index(right), why)
+
+    for n in range(count):
+        kind = n % 4
+        if kind == 0:
+            card = rng.choice(PACK)
+            cornish, english = card_pair(card, tr)
+            others = [tr.error(c.english) for c in PACK if c != card
+                      and (c.rank == card.rank or c.suit == card.suit)]
+            out.append(ask_of(_("Which card is «{cornish}»?", cornish=cornish), english, others,
+                              _("«{cornish}» is the {card}.", cornish=cornish, card=english)))
+        elif kind == 1:
+            rank = rng.choice(RANKS)
+            meaning_ = tr.error(Text(rank.singular))
+            out.append(ask_of(_("How do you say \"{word}\" in Cornish?", word=meaning_),
+                              rank.cornish, [r.cornish for r in RANKS if r != rank],
+                              _("«{cornish}» means {word}.", word=meaning_,
+                                cornish=rank.cornish)))
+        elif kind == 2:
+            no = PHRASES["no"]
+            wrong = [PHRASES[k].cornish for k in ("yes_rules", "ask", "thank_you", "please")]
+            out.append(ask_of(_("You are asked for a rank you do not hold. What do you say?"),
+                              no.cornish, wrong, said(no, tr)))
+        else:
+            key = rng.choice(("please", "thank_you", "yes_rules", "ask", "title"))
+            phrase = PHRASES[key]
+            wrong = sorted({tr.error(p.english) for k, p in PHRASES.items()
+                            if tr.error(p.english) != tr.error(phrase.english)})
+            out.append(ask_of(_("What does «{cornish}» mean?", cornish=phrase.cornish),
+                              tr.error(phrase.english), wrong, said(phrase, tr)))
+    return out

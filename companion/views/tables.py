@@ -116,7 +116,11 @@ class TablesScreen:
                                 button(_("Learn"), lambda e: app.go("/learn"),
                                        icon=ft.Icons.SCHOOL),
                                 button(_("Quiz"), lambda e: app.go("/quiz"),
-                                       icon=ft.Icons.QUIZ)],
+                                       icon=ft.Icons.QUIZ),
+                                # the Cornish of Gwra pyskessa: its name is never translated
+                                button(_("Learn {game}", game="Gwra pyskessa"),
+                                       lambda e: app.go("/learn/gwra-pyskessa"),
+                                       icon=ft.Icons.SCHOOL)],
                                wrap=True, spacing=12),
                         self.import_box,
                         self.export_box,

@@ -12,7 +12,9 @@ import pytest
 from companion.app import App, Games
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
+from companion.engine.errors import Text
 from companion.games.gwra_pyskessa import (
+    PACK,
     RANK_IDS,
     Ask,
     Deal,
@@ -26,7 +28,12 @@ from companion.games.gwra_pyskessa.events import header_json
 from companion.i18n import Tr
 from companion.narrate.gofish import result_text as gofish_result
 from companion.store import Game
-from companion.views.gofish import GoFishHistoryScreen, GoFishScreen
+from companion.views.gofish import (
+    GoFishHistoryScreen,
+    GoFishLearnScreen,
+    GoFishQuizScreen,
+    GoFishScreen,
+)
 from companion.views.new_table import NewTableScreen
 from companion.views.table import GameScreen
 from companion.views.tables import TablesScreen
@@ -342,3 +349,58 @@ def test_the_board_follows_a_game_in_play(app: App) -> None:
     assert data["now"] == ("Pol asks: «Ann, eus seyth genes?» (Ann, have you got any "
                            "sevens?)")
     assert [s["words"] for s in data["seats"]] == ["7 cards, 0 sets", "7 cards, 0 sets"]
+
+
+def test_learn_shows_the_phrasebooks_names_suits_numbers_and_phrases(app: App) -> None:
+    screen = gofish_table(app, "Ann", "Pol")
+    tap(screen.view, "Learn")
+    learn = app.screen
+    assert isinstance(learn, GoFishLearnScreen)
+    ranks = texts(identified(learn.view, "ranks"))
+    assert ranks[:4] == ["Dew", "two", "Tri", "three"] and ranks[-2:] == ["Byd", "ace"]
+    assert "Myghternes" in ranks and "queen" in ranks
+    suits = texts(identified(learn.view, "suits"))
+    assert "an Palyow" in suits and "of hearts" in suits
+    # the seed writes the hearts two ways: both are shown
+    assert "an Kolonnow / ... an kolonnow" in suits
+    assert texts(identified(learn.view, "numbers")) == ["Onan", "one", "Mann", "nought",
+                                                        "Benni", "Joker"]
+    phrases = texts(identified(learn.view, "phrases"))
+    for cornish in ("Nag eus. Gwra pyskessa!", "Nag eus. Pyskessa!", "Eus. Yma genev vy...",
+                    "Eus. Yma ... genev.", "Meur ras", "Mar pleg"):
+        assert cornish in phrases
+    tap(learn.view, "Back")
+    assert isinstance(app.screen, GoFishScreen)
+    app.set_language("da")
+    app.go("/learn/gwra-pyskessa")
+    ranks = texts(identified(app.screen.view, "ranks"))
+    assert ranks[0] == "Dew" and ranks[1] == Tr("da").error(Text("two"))
+
+
+def test_the_quiz_asks_from_the_phrasebook_and_scores(app: App) -> None:
+    app.go("/")
+    tap(app.screen.view, "Learn Gwra pyskessa")
+    tap(app.screen.view, "Quiz")
+    quiz = app.screen
+    assert isinstance(quiz, GoFishQuizScreen)
+    prompts = [q.prompt for q in quiz.questions]
+    assert any(p.startswith("Which card is «") for p in prompts)
+    none = next(q for q in quiz.questions
+                if q.prompt == "You are asked for a rank you do not hold. What do you say?")
+    assert none.options[none.answer] == "Nag eus. Gwra pyskessa!"
+    card = next(q for q in quiz.questions if q.prompt.startswith("Which card is «"))
+    name = card.prompt.removeprefix("Which card is «").removesuffix("»?")
+    assert CARD_BY_NAME[name] == card.options[card.answer]
+    for n in range(len(quiz.questions)):
+        q = quiz.questions[n]
+        assert texts(identified(quiz.view, "question")) == [q.prompt]
+        tap(quiz.view, q.options[q.answer if n % 2 == 0 else (q.answer + 1) % 4])
+        verdict = texts(identified(quiz.view, "verdict"))
+        assert verdict[0] == ("Right!" if n % 2 == 0 else
+                              f"Not quite: it is «{q.options[q.answer]}».")
+        assert buttons(quiz.view)[q.options[0]].disabled  # one answer a question
+        tap(quiz.view, "Next question")
+    assert "5 of 10 right." in texts(quiz.view)
+
+
+CARD_BY_NAME = {c.cornish: str(c.english) for c in PACK}
