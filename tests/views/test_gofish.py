@@ -34,11 +34,11 @@ from companion.views.gofish import (
     GoFishQuizScreen,
     GoFishScreen,
 )
-from companion.views.new_table import NewTableScreen
 from companion.views.table import GameScreen
 from companion.views.tables import TablesScreen
 
 from .helpers import buttons, identified, tap, text_of, texts, walk
+from .test_screens import new_table_of
 
 
 @pytest.fixture
@@ -57,16 +57,6 @@ def gofish_table(app: App, *seats: str, dealer: str = "Ann") -> GoFishScreen:
 
 def banner(screen: GoFishScreen) -> str:
     return " | ".join(texts(identified(screen.view, "banner")))
-
-
-def new_table_of(app: App, *names: str) -> NewTableScreen:
-    tap(app.screen.view, "New table")
-    screen = app.screen
-    assert isinstance(screen, NewTableScreen)
-    for name in names:
-        screen.name_field.value = name
-        tap(screen.view, "Add player")
-    return screen
 
 
 def test_new_table_offers_both_games_and_makes_a_version_2_gwra_pyskessa_table(app: App) -> None:

@@ -164,7 +164,7 @@ class GoFishScreen:
         state = self.state
         name = state.names[i]
         marks: list[str] = []
-        if state.dealer == i:
+        if state.dealer == i and state.phase != "over":  # as the board says it
             marks.append(_("dealer"))
         turn = state.turn == i and state.phase in ("turns", "asking")
         if turn:
@@ -314,7 +314,7 @@ class GoFishScreen:
     def over_panel(self) -> ft.Control:
         _ = self.app.tr
         state = self.state
-        rows: list[ft.Control] = [self._title(now_sentence(state, self.app.tr))]
+        rows: list[ft.Control] = []  # the banner says who won; here, every seat's sets
         for i in sorted(range(len(state.names)), key=lambda i: -len(state.sets[i])):
             rows.append(ft.Row([
                 ft.Text(state.names[i], size=theme.NAME, weight=ft.FontWeight.BOLD, width=140,
