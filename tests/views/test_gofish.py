@@ -394,3 +394,21 @@ def test_the_quiz_asks_from_the_phrasebook_and_scores(app: App) -> None:
 
 
 CARD_BY_NAME = {c.cornish: str(c.english) for c in PACK}
+
+
+def test_a_table_without_a_dealer_is_cut_for_one(app: App) -> None:
+    game = app.store.create_table(parse_header(header_json(Header(seats=("Ann", "Pol")))))
+    app.go(f"/game/{game.id}")
+    screen = app.screen
+    assert isinstance(screen, GoFishScreen)
+    assert "Each player cuts the pack: the highest card deals." in banner(screen)
+    assert buttons(screen.view)["Cut"].disabled  # nobody has cut yet
+    screen.pick_cut("Ann", "KS")
+    screen.pick_cut("Pol", "KH")
+    tap(screen.view, "Cut")
+    assert "Ann and Pol cut the same highest rank and cut again." in banner(screen)
+    screen.pick_cut("Ann", "2S")
+    screen.pick_cut("Pol", "AH")
+    tap(screen.view, "Cut")
+    assert screen.state.phase == "ready"
+    assert "Pol cut the highest card and deals." in banner(screen)
