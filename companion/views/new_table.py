@@ -107,7 +107,9 @@ class NewTableScreen:
         )
         self.start_error = error_text()
         # what only Gnav has: shown for a Gnav table, left out for Gwra pyskessa
-        self.gnav_rules = ft.Column([
+        # what only Gnav has: shown for a Gnav table, left out for Gwra pyskessa (each control
+        # in the page's own column, as before the game could be chosen)
+        self.gnav_rules: list[ft.Control] = [
             heading(_("Rule book"), theme.NAME),
             self.rules_group,
             self.rules_help,
@@ -117,14 +119,14 @@ class NewTableScreen:
             self.amount_field,
             self.amount_error,
             ft.Divider(),
-        ], spacing=12)
-        self.gnav_house = ft.Column([
+        ]
+        self.gnav_house: list[ft.Control] = [
             heading(_("House rules"), theme.NAME),
             body(_("Each rule starts as the rule book has it; change any of them."),
                  size=theme.SMALL),
             self.house_column,
             ft.Divider(),
-        ], spacing=12)
+        ]
         self.start_button = ft.FilledButton(_("Start game"), on_click=self.start,
                                             style=theme.big_button_style(),
                                             height=theme.BIG_TOUCH)
@@ -150,11 +152,11 @@ class NewTableScreen:
                         self.player_list,
                         self.no_players,
                         ft.Divider(),
-                        self.gnav_rules,
+                        *self.gnav_rules,
                         heading(_("First dealer"), theme.NAME),
                         self.dealer_group,
                         ft.Divider(),
-                        self.gnav_house,
+                        *self.gnav_house,
                         self.start_error,
                         self.start_button,
                     ],
@@ -178,7 +180,11 @@ class NewTableScreen:
         self.fill_players()
         self.game_group.value = self.game_kind
         gnav = self.game_kind == "gnav"
-        self.gnav_rules.visible = self.gnav_house.visible = gnav
+        for control in (*self.gnav_rules, *self.gnav_house):
+            if control is not self.amount_error:  # shown by its own check
+                control.visible = gnav
+        if not gnav:
+            self.amount_error.visible = False
         self.rules_group.value = self.rules
         self.rules_help.value = rulebook_summary(self.rules, self.app.tr)
         self.stakes_group.value = self.stakes_kind

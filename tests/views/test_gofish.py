@@ -65,10 +65,11 @@ def test_new_table_offers_both_games_and_makes_a_version_2_gwra_pyskessa_table(a
     games = [c.label for c in walk(screen.game_group) if isinstance(c, ft.Radio)]
     assert games == ["Gnav", "Gwra pyskessa"]
     assert "Cornwall. 2 to 10 players" in shown
-    assert screen.gnav_rules.visible
+    assert screen.rules_group.visible and screen.amount_field.visible
     screen.set_game("gwra-pyskessa")
     # no rule book, stakes or house rules for Go Fish; no draw for dealer offered
-    assert not screen.gnav_rules.visible and not screen.gnav_house.visible
+    assert not screen.rules_group.visible and not screen.amount_field.visible
+    assert not screen.house_column.visible
     assert screen.dealer_choice == "random"
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")
