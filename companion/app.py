@@ -23,6 +23,12 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
+from .views.gofish import (
+    GoFishHistoryScreen,
+    GoFishLearnScreen,
+    GoFishQuizScreen,
+    GoFishScreen,
+)
 from .views.history import HistoryScreen
 from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
@@ -181,8 +187,8 @@ class App:
             route, screen = "/", TablesScreen(self)
         self.route = route
         self.screen = screen
-        game_open = isinstance(screen, GameScreen)
-        if isinstance(screen, GameScreen):
+        game_open = isinstance(screen, (GameScreen, GoFishScreen))
+        if isinstance(screen, (GameScreen, GoFishScreen)):
             self.store.set_last_open(screen.game.id)
             self.last_game_id = screen.game.id
         elif route in ("/", "/new"):
@@ -208,12 +214,18 @@ class App:
             return LearnScreen(self)
         if route == "/quiz":
             return QuizScreen(self)
+        if route == "/learn/gwra-pyskessa":
+            return GoFishLearnScreen(self, "/")
+        if route == "/quiz/gwra-pyskessa":
+            return GoFishQuizScreen(self)
         match = re.fullmatch(r"/learn/(\d+)", route)
         if match is not None:
             try:
                 game = self.games.game(int(match.group(1)))
             except StoreError:
                 return LearnScreen(self)
+            if game.table.game != "gnav":
+                return GoFishLearnScreen(self, f"/game/{game.id}", route)
             # the seam's state names no rule book: the learn screen takes the game's own
             # (Gnav's, the only kind it teaches yet) and its default for any other kind
             return LearnScreen(self, getattr(game.state, "rules", None), game.id, route)
@@ -224,6 +236,8 @@ class App:
             game = self.games.game(int(match.group(1)))
         except StoreError:
             return None
+        if game.table.game != "gnav":
+            return self._gofish_screen_for(game, match.group(2))
         if match.group(2) == "/history":
             return HistoryScreen(self, game)
         if match.group(2) == "/rules":
@@ -231,6 +245,14 @@ class App:
         if match.group(2) == "/share":
             return ShareScreen(self, game)
         return GameScreen(self, game)
+
+    def _gofish_screen_for(self, game: Game, sub: str | None) -> Any:
+        """Gwra pyskessa's screens (the table's rules card is Learn's phrasebook there)."""
+        if sub == "/history":
+            return GoFishHistoryScreen(self, game)
+        if sub == "/share":
+            return ShareScreen(self, game)
+        return GoFishScreen(self, game)
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
         if e.route != self.route:

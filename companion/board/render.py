@@ -31,6 +31,8 @@ def board_html(data: dict[str, Any], tr: Tr = EN) -> str:
     rules = e(data["rules"])
     title = (w["title_round"].format(rules=rules, round=data["round"]) if data["round"]
              else w["title"].format(rules=rules))
+    if "title" in data:  # a game other than Gnav names itself
+        title = e(data["title"])
     parts = [f'<h1 id="title">{title}</h1>',
              f'<p id="now" class="now">{e(data["now"])}</p>']
     if data["last_call"] and data["phase"] != "over":

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
-SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "narrate", PACKAGE / "app.py",
+SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "views" / "gofish",
+                             PACKAGE / "narrate", PACKAGE / "app.py",
                              PACKAGE / "deck" / "pdf.py", PACKAGE / "engine" / "books")
 
 

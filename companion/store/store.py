@@ -48,6 +48,7 @@ class GameSummary:
     created: str  # ISO-8601 UTC to the second, e.g. "2026-11-22T18:03:11Z"
     updated: str  # the last event, undo or redo (or the creation)
     events: int  # active events
+    game: str = "gnav"  # the header's game (a v1 header names none: Gnav)
 
 
 class Store:
@@ -120,12 +121,13 @@ class Store:
                 created=display_time(created),
                 updated=display_time(updated),
                 events=events,
+                game=head.get("game", "gnav"),
             ))
         return out
 
     def create_game(self, table: Header) -> Game:
-        """A new game with this table, as the New table screen sets it up (checked by its
-        game's kind: GnavError when it is bad), in the journal version its rules need."""
+        """A new game of any kind with this table, as the New table screen sets it up (checked
+        by its game's kind: GnavError when it is bad), in the journal version its rules need."""
         return self._insert(kind_named(table.game).new_header(table), [])
 
     def open_game(self, game_id: int) -> Game:

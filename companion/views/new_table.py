@@ -1,4 +1,5 @@
-"""The new table screen ("/new"): players in seating order, rule book, house rules, stakes, dealer."""
+"""The new table screen ("/new"): the game, players in seating order, rule book, house rules,
+stakes, dealer (Gwra pyskessa has no rule book, house rules or stakes to choose)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from companion.engine.books.gnav import CHOICE_LABELS, CHOICE_WORDS, LIST_LABELS
 from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
+from companion.games import gwra_pyskessa as gofish
+from companion.games.gwra_pyskessa.events import MAX_SEATS as GOFISH_SEATS
+from companion.games.gwra_pyskessa.events import header_json as gofish_header_json
 from companion.i18n import Tr
 from companion.narrate.words import (
     field_help,
@@ -52,6 +56,7 @@ class NewTableScreen:
         self.stakes_kind = "counters"
         self.amount = 3
         self.dealer_choice = "draw"  # "draw", "random" or a seat name
+        self.game_kind = "gnav"  # or "gwra-pyskessa": the header's game
         self.rng = random.Random()
 
         # on_change keeps the typed name on the server at once, so a quick tap on Add player
@@ -89,7 +94,39 @@ class NewTableScreen:
                                           on_change=lambda e: self.set_dealer(e.control.value),
                                           content=ft.Row([], wrap=True))
         self.house_column = ft.Column([], spacing=12)
+        self.game_group = ft.RadioGroup(
+            value=self.game_kind, on_change=lambda e: self.set_game(e.control.value),
+            content=ft.Column([
+                _game_choice("gnav", "Gnav", _(
+                    "Norway and Denmark. 2 to 40 players, one piece each: keep it or swap it "
+                    "with the next player; the lowest piece pays.")),
+                _game_choice(gofish.GAME, "Gwra pyskessa", _(
+                    "Cornwall. 2 to 10 players, an ordinary pack of 52: Go Fish, asked only in "
+                    "Cornish; most sets of four wins.")),
+            ], spacing=4),
+        )
         self.start_error = error_text()
+        # what only Gnav has: shown for a Gnav table, left out for Gwra pyskessa
+        # what only Gnav has: shown for a Gnav table, left out for Gwra pyskessa (each control
+        # in the page's own column, as before the game could be chosen)
+        self.gnav_rules: list[ft.Control] = [
+            heading(_("Rule book"), theme.NAME),
+            self.rules_group,
+            self.rules_help,
+            ft.Divider(),
+            heading(_("Stakes"), theme.NAME),
+            self.stakes_group,
+            self.amount_field,
+            self.amount_error,
+            ft.Divider(),
+        ]
+        self.gnav_house: list[ft.Control] = [
+            heading(_("House rules"), theme.NAME),
+            body(_("Each rule starts as the rule book has it; change any of them."),
+                 size=theme.SMALL),
+            self.house_column,
+            ft.Divider(),
+        ]
         self.start_button = ft.FilledButton(_("Start game"), on_click=self.start,
                                             style=theme.big_button_style(),
                                             height=theme.BIG_TOUCH)
@@ -103,6 +140,9 @@ class NewTableScreen:
             controls=[
                 ft.Column(
                     [
+                        heading(_("Game"), theme.NAME),
+                        self.game_group,
+                        ft.Divider(),
                         heading(_("Players, clockwise as they sit"), theme.NAME),
                         ft.Row([self.name_field,
                                 button(_("Add player"), self.add_player, icon=ft.Icons.ADD,
@@ -112,23 +152,11 @@ class NewTableScreen:
                         self.player_list,
                         self.no_players,
                         ft.Divider(),
-                        heading(_("Rule book"), theme.NAME),
-                        self.rules_group,
-                        self.rules_help,
-                        ft.Divider(),
-                        heading(_("Stakes"), theme.NAME),
-                        self.stakes_group,
-                        self.amount_field,
-                        self.amount_error,
-                        ft.Divider(),
+                        *self.gnav_rules,
                         heading(_("First dealer"), theme.NAME),
                         self.dealer_group,
                         ft.Divider(),
-                        heading(_("House rules"), theme.NAME),
-                        body(_("Each rule starts as the rule book has it; change any of them."),
-                             size=theme.SMALL),
-                        self.house_column,
-                        ft.Divider(),
+                        *self.gnav_house,
                         self.start_error,
                         self.start_button,
                     ],
@@ -150,6 +178,13 @@ class NewTableScreen:
     def fill(self) -> None:
         _ = self.app.tr
         self.fill_players()
+        self.game_group.value = self.game_kind
+        gnav = self.game_kind == "gnav"
+        for control in (*self.gnav_rules, *self.gnav_house):
+            if control is not self.amount_error:  # shown by its own check
+                control.visible = gnav
+        if not gnav:
+            self.amount_error.visible = False
         self.rules_group.value = self.rules
         self.rules_help.value = rulebook_summary(self.rules, self.app.tr)
         self.stakes_group.value = self.stakes_kind
@@ -157,7 +192,23 @@ class NewTableScreen:
                                    else _("Stroke limit"))
         self.fill_dealer()
         self.fill_house()
-        self.start_button.disabled = len(self.players) < MIN_SEATS
+        self.start_button.disabled = not MIN_SEATS <= len(self.players) <= self.max_seats
+        if not gnav and len(self.players) > self.max_seats:
+            self.no_players.value = _("Gwra pyskessa has at most {count} players.",
+                                      count=self.max_seats)
+            self.no_players.visible = True
+
+    @property
+    def max_seats(self) -> int:
+        return MAX_SEATS if self.game_kind == "gnav" else GOFISH_SEATS
+
+    def set_game(self, kind: str | None) -> None:
+        if kind in ("gnav", gofish.GAME) and kind != self.game_kind:
+            self.game_kind = kind
+            if kind != "gnav" and self.dealer_choice == "draw":
+                self.dealer_choice = "random"  # the cut is not offered here yet
+            self.fill()
+            self.app.refresh()
 
     def fill_players(self) -> None:
         _ = self.app.tr
@@ -208,9 +259,13 @@ class NewTableScreen:
         _ = self.app.tr
         if self.dealer_choice not in ("draw", "random") and self.dealer_choice not in self.players:
             self.dealer_choice = "draw"
+        if self.game_kind != "gnav" and self.dealer_choice == "draw":
+            self.dealer_choice = "random"
         radios: list[ft.Control] = [
-            ft.Radio(value="draw", label=_("Draw for dealer"), label_style=LABEL),
             ft.Radio(value="random", label=_("Random dealer"), label_style=LABEL)]
+        if self.game_kind == "gnav":
+            radios.insert(0, ft.Radio(value="draw", label=_("Draw for dealer"),
+                                      label_style=LABEL))
         radios += [ft.Radio(value=name, label=_("Dealer {name}", name=name), label_style=LABEL)
                    for name in self.players]
         self.dealer_group.content = ft.Row(radios, wrap=True)
@@ -267,6 +322,7 @@ class NewTableScreen:
         self.rules, self.house = old.rules, dict(old.house)
         self.stakes_kind, self.amount = old.stakes_kind, old.amount
         self.dealer_choice = old.dealer_choice
+        self.game_kind = old.game_kind
         self.name_field.value = old.name_field.value
         self.amount_field.value = old.amount_field.value
         self.fill()
@@ -305,8 +361,8 @@ class NewTableScreen:
             if other != ignore and other.casefold() == name.casefold():
                 return _("{name} is already at the table; every seat needs its own name.",
                          name=other)
-        if ignore is None and len(self.players) >= MAX_SEATS:
-            return _("A table has at most {count} seats.", count=MAX_SEATS)
+        if ignore is None and len(self.players) >= self.max_seats:
+            return _("A table has at most {count} seats.", count=self.max_seats)
         return None
 
     def move(self, name: str, step: int) -> None:
@@ -408,7 +464,8 @@ class NewTableScreen:
                                             count=MAX_STAKE))
 
     def set_dealer(self, choice: str | None) -> None:
-        if choice in ("draw", "random") or choice in self.players:
+        if (choice == "draw" and self.game_kind == "gnav") or choice == "random" \
+                or choice in self.players:
             self.dealer_choice = choice
         self.app.refresh()
 
@@ -420,18 +477,28 @@ class NewTableScreen:
                               count=MAX_STAKE))
         if len(self.players) < MIN_SEATS:
             raise GnavError(_("A table needs at least {count} players.", count=MIN_SEATS))
-        if self.dealer_choice == "draw":
-            dealer = None
-        elif self.dealer_choice == "random":
-            # the app draws; the engine never uses randomness, it reads the dealer from the header
-            dealer = self.rng.choice(self.players)
-        else:
-            dealer = self.dealer_choice
+        dealer = self.dealer()
         book = self.book
         house = tuple((k, getattr(book, k)) for k in HOUSE_FIELDS if k in self.house)
         kind: Literal["counters", "strokes"] = "counters" if self.stakes_kind == "counters" else "strokes"
         return Table(rules=self.rules, stakes=Stakes(kind, self.amount),
                      seats=tuple(self.players), dealer=dealer, house=house)
+
+    def dealer(self) -> str | None:
+        if self.dealer_choice == "draw":
+            return None
+        if self.dealer_choice == "random":
+            # the app draws; the engine never uses randomness, it reads the dealer from the header
+            return self.rng.choice(self.players)
+        return self.dealer_choice
+
+    def gofish_header(self) -> gofish.Header:
+        """A Gwra pyskessa table's header, read back by its kind (GnavError when it is bad)."""
+        _ = self.app.tr
+        if len(self.players) < MIN_SEATS:
+            raise GnavError(_("A table needs at least {count} players.", count=MIN_SEATS))
+        header = gofish.Header(seats=tuple(self.players), dealer=self.dealer())
+        return gofish.parse_header(gofish_header_json(header))
 
     def amount_focus(self, e: Any = None) -> None:
         self.amount_editing = True
@@ -445,7 +512,7 @@ class NewTableScreen:
         has the focus, the focus moves to Start first, which makes the browser send the
         field's last change and then its blur, and the game is made after the blur."""
         page = self.app.page
-        if page is None or not self.amount_editing:
+        if page is None or not self.amount_editing or self.game_kind != "gnav":
             self.create()
         elif not self.starting:
             self.starting = True
@@ -469,11 +536,24 @@ class NewTableScreen:
         # the field as the browser last sent it: Flet applies a field's new value as the
         # message arrives but runs its change handler on a worker thread, which a quick tap
         # on Start can overtake
-        self.read_amount(self.amount_field.value)
         try:
-            game = self.app.store.create_game(self.table())
+            if self.game_kind != "gnav":
+                game = self.app.store.create_game(self.gofish_header())
+            else:
+                self.read_amount(self.amount_field.value)
+                game = self.app.store.create_game(self.table())
         except (GnavError, StoreError) as err:
             show_error(self.start_error, self.app.tr.error(err))
             self.app.refresh()
             return
         self.app.go(f"/game/{game.id}")
+
+
+def _game_choice(value: str, name: str, line: str) -> ft.Control:
+    """A game to choose, its name (the game's own, never translated) and a line on where it is
+    played, by how many and what is special."""
+    return ft.Column([
+        ft.Radio(value=value, label=name,
+                 label_style=ft.TextStyle(size=theme.NAME, weight=ft.FontWeight.W_600)),
+        ft.Container(body(line, size=theme.SMALL), padding=ft.Padding.only(left=48)),
+    ], spacing=0)

@@ -39,11 +39,29 @@ def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
     return _("{day} {time}", day=local.strftime("%Y-%m-%d"), time=local.strftime("%H:%M"))
 
 
+# a Gwra pyskessa table's phases: no rounds, no swaps
+GOFISH_PHASE_WORDS = {
+    "cut": N_("a cut for dealer"),
+    "ready": N_("not dealt yet"),
+    "turns": N_("asking"),
+    "asking": N_("an answer waits"),
+    "over": N_("finished"),
+}
+
+
 def summary_line(g: GameSummary, tr: Tr = EN) -> str:
     _ = tr
+    if g.game != "gnav":
+        # the game's own name, never translated
+        words = GOFISH_PHASE_WORDS.get(g.phase)
+        parts = ["Gwra pyskessa", _(words) if words else g.phase,
+                 _("last played {when}", when=when(g.updated, tr))]
+        if g.winners:
+            parts.insert(1, winners_sentence(g.winners, tr))
+        return " · ".join(parts)
     round_words = _("not dealt yet") if g.round == 0 else _("round {round}", round=g.round)
     phase = _(PHASE_WORDS[g.phase]) if g.phase in PHASE_WORDS else g.phase
-    parts = [g.rules, round_words, phase, _("last played {when}", when=when(g.updated, tr))]
+    parts = ["Gnav", g.rules, round_words, phase, _("last played {when}", when=when(g.updated, tr))]
     if g.winners:
         parts.insert(2, winners_sentence(g.winners, tr))
     return " · ".join(parts)
@@ -98,7 +116,11 @@ class TablesScreen:
                                 button(_("Learn"), lambda e: app.go("/learn"),
                                        icon=ft.Icons.SCHOOL),
                                 button(_("Quiz"), lambda e: app.go("/quiz"),
-                                       icon=ft.Icons.QUIZ)],
+                                       icon=ft.Icons.QUIZ),
+                                # the Cornish of Gwra pyskessa: its name is never translated
+                                button(_("Learn {game}", game="Gwra pyskessa"),
+                                       lambda e: app.go("/learn/gwra-pyskessa"),
+                                       icon=ft.Icons.SCHOOL)],
                                wrap=True, spacing=12),
                         self.import_box,
                         self.export_box,

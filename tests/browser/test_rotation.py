@@ -14,6 +14,7 @@ from browser_ui import (
     add_players,
     button,
     open_tables,
+    reach,
     stored_game,
     tap,
     type_into,
@@ -37,6 +38,8 @@ def test_turning_the_screen_on_new_table_keeps_every_player(
     open_tables(page, server.url)
     tap(page, "New table")
     add_players(page, ["Ann", "Bo", "Cy"])
+    # below the game's choice on a phone: the finger scrolls to the field first
+    reach(page, page.get_by_role("textbox", name="Counters each"))
     type_into(page, "Counters each", "2")
     page.wait_for_timeout(500)  # the typed stakes reach the app before the turn
 

@@ -33,6 +33,9 @@ def test_start_tapped_right_after_typing_the_stakes_gets_them(
         amount = str(2 + k)
         tap(page, "New table")
         add_players(page, ["Ann", "Bo"])
+        # below the game's choice on a phone: the finger scrolls to the field first (typing
+        # into a field off the screen reaches no field at all)
+        reach(page, page.get_by_role("textbox", name="Counters each"))
         type_into(page, "Counters each", amount)
         start = button(page, "Start game")
         reach(page, start)  # on a phone Start is further down: the finger scrolls to it
