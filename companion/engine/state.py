@@ -31,7 +31,7 @@ from .pieces import STOCK
 from .reveal import judge
 from .rules import Rulebook
 from .seating import STOCK_SEAT, Seating
-from .settlement import FoolTake, Loss, Settlement
+from .settlement import Loss, PoolTake, Settlement
 
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
 
@@ -111,7 +111,7 @@ class TableState(Seating):
         self.handback: tuple[tuple[int, int], ...] = ()
         self.cut_seats: tuple[int, ...] = tuple(range(n)) if table.dealer is None else ()
         self.last_round: Settlement | None = None
-        self.two_fools: tuple[int, ...] = ()  # seats that may sit out the next round
+        self.may_sit_out: tuple[int, ...] = ()  # the pair's holders, last round
         self.winners: tuple[int, ...] = ()
         self.last: Outcome | None = None
         self.events = 0  # how many events were applied
@@ -250,23 +250,18 @@ class TableState(Seating):
         """gnav.md, house default 13: at most once a round, on the dealer's own turn before
         he stands or changes; whether he holds a fool is not checked (the app cannot know)."""
         i = self._seat(event.seat)
+        words = self.rules.refusals
         if self.table.version == 1 or not self.rules.fool_query:
-            raise GnavError(
-                "The dealer does not ask about the other fool under these rules ({rules}, "
-                "fool_query off).", rules=self.rules.name,
-            )
+            raise GnavError(words.query_off, rules=self.rules.name)
         if self.phase != "turns":
-            raise GnavError("{seat} cannot ask about the other fool now: {why}.",
-                            seat=event.seat, why=self._phase_words())
+            raise GnavError(words.query_when, seat=event.seat, why=self._phase_words())
         if i != self.dealer:
-            raise GnavError("Only the dealer asks about the other fool, and {dealer} deals "
-                            "this round, not {seat}.", dealer=self._name(self.dealer),
+            raise GnavError(words.query_not_dealer, dealer=self._name(self.dealer),
                             seat=event.seat)
         if i != self.turn:
-            raise GnavError("The dealer asks about the other fool on his own turn: {why}.",
-                            why=self._phase_words())
+            raise GnavError(words.query_not_his_turn, why=self._phase_words())
         if self.query is not None:
-            raise GnavError("The dealer has already asked about the other fool this round.")
+            raise GnavError(words.query_again)
 
     def _stand(self, event: Stand) -> Outcome:
         i = self._index[event.seat]
@@ -436,11 +431,8 @@ class TableState(Seating):
             raise GnavError("{seat} is out of the game.", seat=event.seat)
         if self.sitting_out[i]:
             raise GnavError("{seat} already sits out the next round.", seat=event.seat)
-        if i not in self.two_fools:
-            raise GnavError(
-                "Only a seat that held one of two fools shown last round may sit out, "
-                "and {seat} did not.", seat=event.seat,
-            )
+        if i not in self.may_sit_out:
+            raise GnavError(self.rules.refusals.sit_out_who, seat=event.seat)
         dealt_in = sum(1 for j in range(len(self.names)) if not self.out[j] and not self.sitting_out[j])
         if dealt_in - 1 < 2:
             raise GnavError(
@@ -526,9 +518,9 @@ class TableState(Seating):
         # house default 3: in turn order from the dealer's left, while the pool lasts
         start, step = self.dealer, self._step
         takers = sorted(verdict.takers, key=lambda i: ((i - start) * step - 1) % n)
-        takes = [FoolTake(self.names[i], self._take(i)) for i in takers]
-        fools = [i for i in order if shown[i] == self.pack.fool]
-        self.two_fools = tuple(fools) if len(fools) == 2 else ()
+        takes = [PoolTake(self.names[i], self._take(i)) for i in takers]
+        pair = [i for i in order if shown[i] == self.rules.pair_piece]
+        self.may_sit_out = tuple(pair) if len(pair) == 2 else ()
         # house default 2: going out is checked once, after the reveal is settled
         went_out = []
         for i in range(n):
@@ -551,7 +543,7 @@ class TableState(Seating):
             # house default 4: when the last seats all go out together, they share the win
             winners = remaining if remaining else tuple(went_out)
             self._game_over(winners)
-            self.two_fools = ()
+            self.may_sit_out = ()
             next_dealer = None
         else:
             self.phase = "ready"
@@ -563,7 +555,7 @@ class TableState(Seating):
             lowest=verdict.lowest,
             losses=tuple(paid),
             fool_takes=tuple(takes),
-            two_fools=tuple(self.names[i] for i in fools) if len(fools) == 2 else (),
+            two_fools=tuple(self.names[i] for i in pair) if len(pair) == 2 else (),
             went_out=tuple(self.names[i] for i in went_out),
             winners=tuple(self.names[i] for i in winners),
             pool=self.pool,
