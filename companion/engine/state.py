@@ -215,13 +215,6 @@ class TableState(Seating):
             j = (j + step) % n
         return j
 
-    def _next_in_game(self, i: int) -> int:
-        n, step = len(self.out), self._step
-        j = (i + step) % n
-        while self.out[j]:
-            j = (j + step) % n
-        return j
-
     # --- turns ----------------------------------------------------------------------------
 
     def _said(
@@ -270,11 +263,6 @@ class TableState(Seating):
         else:
             self.turn = self._next(i, self.in_round)
         return self._said("stand", event.seat)
-
-    def _end_turns(self) -> None:
-        self.phase = "reveal"
-        self.turn = None
-        self.asked = None
 
     def _go_on_after(self, i: int) -> None:
         """Play goes on with the seat left of `i`; the turns end when `i` is the dealer."""
@@ -471,13 +459,6 @@ class TableState(Seating):
             self.dealer = self._next(self.dealer, dealt_in)
         return Outcome("leave", seat=event.seat)
 
-    def _game_over(self, winners: tuple[int, ...]) -> None:
-        self.phase = "over"
-        self.winners = winners
-        self.turn = None
-        self.asked = None
-        self.dealer = self.last_dealer if self.last_dealer is not None else self.first_dealer
-
     # --- the cut --------------------------------------------------------------------------
 
     def _check_cut(self, event: Cut) -> None:
@@ -487,16 +468,10 @@ class TableState(Seating):
                           N_("{seat} sits out this round and shows no piece."))
 
     def _cut(self, event: Cut) -> Outcome:
-        # when drawing for the deal the fool is lowest under every rule book: the pack's order
-        ranks = self.pack.ranks
-        best = min(ranks[p] for _, p in event.pieces)
-        tied = tuple(sorted(self._index[s] for s, p in event.pieces if ranks[p] == best))
+        # when drawing for the deal the pack's order holds under every rule book
+        tied = self._cut_for_dealer(event.pieces, self.pack.ranks)
         if len(tied) > 1:
-            self.cut_seats = tied
             return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
-        self.dealer = self.first_dealer = tied[0]
-        self.cut_seats = ()
-        self.phase = "ready"
         return Outcome("cut_dealer", seat=self.names[tied[0]])
 
     # --- the reveal -----------------------------------------------------------------------
@@ -516,9 +491,7 @@ class TableState(Seating):
         # house default 1: the losers pay first, then the fools are scored
         paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in verdict.losses]
         # house default 3: in turn order from the dealer's left, while the pool lasts
-        start, step = self.dealer, self._step
-        takers = sorted(verdict.takers, key=lambda i: ((i - start) * step - 1) % n)
-        takes = [PoolTake(self.names[i], self._take(i)) for i in takers]
+        takes = [PoolTake(self.names[i], self._take(i)) for i in self._turn_order(verdict.takers)]
         pair = [i for i in order if shown[i] == self.rules.pair_piece]
         self.may_sit_out = tuple(pair) if len(pair) == 2 else ()
         # house default 2: going out is checked once, after the reveal is settled
@@ -548,7 +521,7 @@ class TableState(Seating):
         else:
             self.phase = "ready"
             self.dealer = self._next_in_game(self.dealer)  # house default 9
-            next_dealer = self.names[self.dealer]
+            next_dealer = self._name(self.dealer)
         settlement = Settlement(
             round=self.round,
             pieces=tuple((self.names[i], shown[i]) for i in order),
