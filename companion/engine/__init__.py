@@ -23,13 +23,13 @@ from .events import (
 )
 from .pieces import CALLS, GNAV_PACK, MATADORS, PIECES, RANK, STOCK, Effect, Pack, Piece
 from .rules import DEFAULT_RULES, HOUSE_FIELDS, PRESETS, Rulebook, rulebook
-from .settlement import FoolTake, Loss, Settlement
+from .settlement import Loss, PoolTake, Settlement
 from .state import Outcome, TableState
 
 __all__ = [
     "CALLS", "DEFAULT_RULES", "GNAV_PACK", "HOUSE_FIELDS", "MATADORS", "PIECES", "PRESETS",
-    "RANK", "STOCK", "Change", "Cut", "Deal", "Effect", "Event", "FoolTake", "GnavError",
-    "JournalError", "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "Query", "Reply", "Reveal",
+    "RANK", "STOCK", "Change", "Cut", "Deal", "Effect", "Event", "GnavError", "JournalError",
+    "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "PoolTake", "Query", "Reply", "Reveal",
     "Rulebook", "Settlement", "SitOut", "Stakes", "Stand", "Table", "TableState", "Text",
     "event_json", "header_json", "journal_version_for", "parse_event", "parse_header", "rulebook",
 ]

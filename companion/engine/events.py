@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from .errors import N_, GnavError, Text, quoted
-from .pieces import CALLS, PIECES, STOCK
+from .pieces import CALLS, NOT_A_CALL, NOT_A_PIECE, PIECES, STOCK
 from .rules import HOUSE_FIELDS, HOUSE_FIELDS_V2, PRESETS, Rulebook, rulebook
 
 MAX_SEATS = 40
@@ -232,10 +232,7 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
             raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
         seen.add(name)
         if not isinstance(piece, str) or piece not in PIECES:
-            raise GnavError(
-                "{value} is not a piece (the pieces are cuckoo, dragoon, cat, horse, "
-                "house, 12 to 0, pot, owl and fool).", value=json_repr(piece)
-            )
+            raise GnavError(NOT_A_PIECE, value=json_repr(piece))
         out.append((name, piece))
     return tuple(out)
 
@@ -292,10 +289,7 @@ def parse_event(obj: Any, version: int = 1) -> Event:
             source = STOCK
         call = obj["call"]
         if not isinstance(call, str) or call not in CALLS:
-            raise GnavError(
-                "{value} is not a call; a reply calls none, cuckoo, dragoon, cat, "
-                "horse or house.", value=json_repr(call)
-            )
+            raise GnavError(NOT_A_CALL, value=json_repr(call))
         return Reply(source, call)
     if ev in ("cut", "reveal"):
         _fields(obj, ev, ("pieces",))

@@ -710,9 +710,6 @@ class FamilyState(Seating):
         else:
             self.phase, self.turn = "turns", nxt
 
-    def _end_turns(self) -> None:
-        self.phase, self.turn, self.asked = "reveal", None, None
-
     def _change(self, i: int) -> FamilyOutcome:
         asker = self.names[i]
         target = STOCK_SEAT if i == self.dealer else self._next_alive(i)
@@ -856,15 +853,6 @@ class FamilyState(Seating):
 
     # --- between rounds -----------------------------------------------------------------------
 
-    def _next_in_game(self, i: int) -> int | None:
-        n, step = len(self.names), self._step
-        j = i
-        for _ in range(n):
-            j = (j + step) % n
-            if not self.out[j]:
-                return j
-        return None
-
     def _find_dealer(self) -> None:
         """journal-v2.md 6.2 and 6.12: who would deal now."""
         if self.last_dealer is None:
@@ -895,20 +883,10 @@ class FamilyState(Seating):
         return FamilyOutcome("deal", self.names[self.dealer])
 
     def _cut(self, event: Cut) -> FamilyOutcome:
-        ranks = self.rules.cut_ranks
-        best = min(ranks[p] for _s, p in event.pieces)
-        tied = tuple(sorted(self._index[s] for s, p in event.pieces if ranks[p] == best))
+        tied = self._cut_for_dealer(event.pieces, self.rules.cut_ranks)
         if len(tied) > 1:
-            self.cut_seats = tied
             return FamilyOutcome("cut_tie")
-        self.dealer = self.first_dealer = tied[0]
-        self.cut_seats = ()
-        self.phase = "ready"
         return FamilyOutcome("cut_dealer", self.names[tied[0]])
-
-    def _turn_order(self, seats: Iterable[int]) -> list[int]:
-        n, start, step = len(self.names), self.dealer or 0, self._step
-        return sorted(seats, key=lambda i: ((i - start) * step - 1) % n)
 
     def _ranked(self, shown: dict[int, str]) -> dict[int, int]:
         """Each showing seat's rank (0 highest), Kille's moved piece placed by its marks."""
@@ -1048,11 +1026,8 @@ class FamilyState(Seating):
             self._game_over(tuple(share))
 
     def _game_over(self, winners: tuple[int, ...]) -> None:
-        self.phase = "over"
-        self.winners = tuple(sorted(winners))
-        self.turn = self.asked = None
+        super()._game_over(winners)
         self.may_rebuy = []
-        self.dealer = self.last_dealer if self.last_dealer is not None else self.first_dealer
 
     def _leave(self, i: int) -> FamilyOutcome:
         if i in self.may_rebuy:

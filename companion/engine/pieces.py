@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
+from .errors import N_
+
 Direction = Literal["left", "right"]
 
 
@@ -114,3 +116,10 @@ RANK: dict[str, int] = dict(GNAV_PACK.ranks)
 """0 is the highest piece (cuckoo); a larger number is a lower piece."""
 
 STOCK = "stock"
+
+# What the Gnav journal's parser says of a piece or a call its pack does not have: the pack's
+# names spelled out in a sentence are rule data too (the errors catalogue translates them).
+NOT_A_PIECE = N_("{value} is not a piece (the pieces are cuckoo, dragoon, cat, horse, "
+                 "house, 12 to 0, pot, owl and fool).")
+NOT_A_CALL = N_("{value} is not a call; a reply calls none, cuckoo, dragoon, cat, "
+                "horse or house.")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from .effects import Block, BlockReverse, CallEffect, EndTurns, Exchange, PassOn
-from .errors import GnavError, quoted
+from .errors import N_, GnavError, quoted
 from .pieces import GNAV_PACK, MATADORS, Effect, Pack
 from .reveal import DragsNext, EachTakes, LonePays, LowestPays, RevealRule
 
@@ -23,6 +23,33 @@ ChopContinues = Literal["after_asker", "after_holder"]
 
 FOOL_SCORINGS: tuple[str, ...] = ("damm", "drags_next")
 CHOP_CONTINUES: tuple[str, ...] = ("after_asker", "after_holder")
+
+
+@dataclass(frozen=True, slots=True)
+class Refusals:
+    """The sentences that refuse an event by naming the pack's pieces (gnav.md: the dealer's
+    question about the other fool, house default 13; who may sit out after two fools), kept
+    here with the rule books so that the state reads them instead of spelling the pieces."""
+
+    query_off: str
+    query_when: str
+    query_not_dealer: str
+    query_not_his_turn: str
+    query_again: str
+    sit_out_who: str
+
+
+GNAV_REFUSALS = Refusals(
+    query_off=N_("The dealer does not ask about the other fool under these rules ({rules}, "
+                 "fool_query off)."),
+    query_when=N_("{seat} cannot ask about the other fool now: {why}."),
+    query_not_dealer=N_("Only the dealer asks about the other fool, and {dealer} deals "
+                        "this round, not {seat}."),
+    query_not_his_turn=N_("The dealer asks about the other fool on his own turn: {why}."),
+    query_again=N_("The dealer has already asked about the other fool this round."),
+    sit_out_who=N_("Only a seat that held one of two fools shown last round may sit out, "
+                   "and {seat} did not."),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +72,18 @@ class Rulebook:
     # The dealer may ask whether anyone holds the other fool (journal v2's `query` event).
     fool_query: bool = False
     pack: Pack = GNAV_PACK
+    refusals: Refusals = field(default=GNAV_REFUSALS, compare=False, repr=False)
     # What the fields above mean to the state, worked out once (a rule book is frozen).
     effects: dict[str, CallEffect] = field(init=False, compare=False, repr=False)
     reveal: tuple[RevealRule, ...] = field(init=False, compare=False, repr=False)
+    # The piece whose two holders, both shown at a reveal, may sit out the next round (gnav.md:
+    # two fools, whichever the fool scoring); None for a pack without one.
+    pair_piece: str | None = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "effects", self._effects())
         object.__setattr__(self, "reveal", self._reveal())
+        object.__setattr__(self, "pair_piece", self.pack.fool)
 
     def _effects(self) -> dict[str, CallEffect]:
         """Each call word (and `none`) with its effect: the pack gives the kind, the fields

@@ -2,12 +2,14 @@
 the phase in words, "would this be accepted?", and the pieces a cut or a reveal shows.
 
 Gnav's TableState and the family's FamilyState both build on it; each keeps what its own
-rules decide (the turns, the replies, the reveal).
+rules decide (the turns, the replies, the reveal). What both decide alike is here too: the
+turns ending, the next seat in the game, the turn order from the dealer's left, the cut for
+the first dealer and the game's end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import N_, GnavError, Text, quoted
@@ -25,8 +27,13 @@ class Seating:
     dealer: int | None
     turn: int | None
     asked: int | None
+    first_dealer: int | None
+    last_dealer: int | None
+    cut_seats: tuple[int, ...]
+    winners: tuple[int, ...]
     _index: dict[str, int]
     _folded: dict[str, str]
+    _step: int  # +1 or -1: the pack's direction, from a seat's index to the next seat's
 
     def check(self, event: Any) -> None:  # pragma: no cover - every table defines its own
         raise NotImplementedError
@@ -109,3 +116,45 @@ class Seating:
                 else N_("The reveal leaves out {names}."),
                 names=", ".join(missing),
             )
+
+    # --- what every game of the family decides alike ----------------------------------------
+
+    def _end_turns(self) -> None:
+        self.phase, self.turn, self.asked = "reveal", None, None
+
+    def _next_in_game(self, i: int) -> int | None:
+        """The next seat after i in the pack's direction that is still in the game (i itself
+        when it is the last); None when no seat is."""
+        n, step = len(self.names), self._step
+        j = i
+        for _ in range(n):
+            j = (j + step) % n
+            if not self.out[j]:
+                return j
+        return None
+
+    def _turn_order(self, seats: Iterable[int]) -> list[int]:
+        """`seats` in turn order from the dealer's next seat (the dealer last)."""
+        n, start, step = len(self.names), self.dealer or 0, self._step
+        return sorted(seats, key=lambda i: ((i - start) * step - 1) % n)
+
+    def _cut_for_dealer(self, pieces: tuple[tuple[str, str], ...],
+                        ranks: Mapping[str, int]) -> tuple[int, ...]:
+        """The seats that drew the highest piece (`ranks`: 0 the highest): when one, it deals
+        first; when a tie, the tied seats draw again. Returns them in seat order."""
+        best = min(ranks[p] for _s, p in pieces)
+        tied = tuple(sorted(self._index[s] for s, p in pieces if ranks[p] == best))
+        if len(tied) > 1:
+            self.cut_seats = tied
+        else:
+            self.dealer = self.first_dealer = tied[0]
+            self.cut_seats = ()
+            self.phase = "ready"
+        return tied
+
+    def _game_over(self, winners: tuple[int, ...]) -> None:
+        """The game ends; the dealer shown is the last one (or the first, when none dealt)."""
+        self.phase = "over"
+        self.winners = tuple(sorted(winners))
+        self.turn = self.asked = None
+        self.dealer = self.last_dealer if self.last_dealer is not None else self.first_dealer

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-# Why a seat lost at the reveal:
-#   lowest    - it held the lowest piece (damm: the lowest piece other than a fool)
-#   fool      - damm: it held the only fool revealed (the other was among the unused pieces)
-#   fool_lowest - drags_next: it held a fool, the lowest piece
-#   dragged   - drags_next: the lowest piece was a fool and it held the next lowest
-LossReason = Literal["lowest", "fool", "fool_lowest", "dragged"]
+# Why a seat lost at the reveal, as the replay names it (journal-v1.md): "lowest" and
+# "dragged" are the reveal's own (reveal.py); a rule book's reveal rules name the others
+# (rules.py: damm's lone fool, the fool that drags the next lowest down).
+LossReason = str
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +23,7 @@ class Loss:
 
 
 @dataclass(frozen=True, slots=True)
-class FoolTake:
+class PoolTake:
     """damm, two fools revealed: the holder takes 1 from the pool (or wipes a stroke)."""
 
     seat: str
@@ -41,7 +39,7 @@ class Settlement:
     pieces: tuple[tuple[str, str], ...]  # as revealed, in seat order
     lowest: str | None  # the lowest piece that paid (None when only fools were shown)
     losses: tuple[Loss, ...]  # in seat order; the payments are made in this order
-    fool_takes: tuple[FoolTake, ...]  # in turn order from the dealer's left, after the losses
+    fool_takes: tuple[PoolTake, ...]  # in turn order from the dealer's left, after the losses
     two_fools: tuple[str, ...]  # holders of two revealed fools (may sit out), else ()
     went_out: tuple[str, ...]  # seat order
     winners: tuple[str, ...]  # non-empty when this reveal ended the game

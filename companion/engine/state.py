@@ -31,7 +31,7 @@ from .pieces import STOCK
 from .reveal import judge
 from .rules import Rulebook
 from .seating import STOCK_SEAT, Seating
-from .settlement import FoolTake, Loss, Settlement
+from .settlement import Loss, PoolTake, Settlement
 
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
 
@@ -111,7 +111,7 @@ class TableState(Seating):
         self.handback: tuple[tuple[int, int], ...] = ()
         self.cut_seats: tuple[int, ...] = tuple(range(n)) if table.dealer is None else ()
         self.last_round: Settlement | None = None
-        self.two_fools: tuple[int, ...] = ()  # seats that may sit out the next round
+        self.may_sit_out: tuple[int, ...] = ()  # the pair's holders, last round
         self.winners: tuple[int, ...] = ()
         self.last: Outcome | None = None
         self.events = 0  # how many events were applied
@@ -215,13 +215,6 @@ class TableState(Seating):
             j = (j + step) % n
         return j
 
-    def _next_in_game(self, i: int) -> int:
-        n, step = len(self.out), self._step
-        j = (i + step) % n
-        while self.out[j]:
-            j = (j + step) % n
-        return j
-
     # --- turns ----------------------------------------------------------------------------
 
     def _said(
@@ -250,23 +243,18 @@ class TableState(Seating):
         """gnav.md, house default 13: at most once a round, on the dealer's own turn before
         he stands or changes; whether he holds a fool is not checked (the app cannot know)."""
         i = self._seat(event.seat)
+        words = self.rules.refusals
         if self.table.version == 1 or not self.rules.fool_query:
-            raise GnavError(
-                "The dealer does not ask about the other fool under these rules ({rules}, "
-                "fool_query off).", rules=self.rules.name,
-            )
+            raise GnavError(words.query_off, rules=self.rules.name)
         if self.phase != "turns":
-            raise GnavError("{seat} cannot ask about the other fool now: {why}.",
-                            seat=event.seat, why=self._phase_words())
+            raise GnavError(words.query_when, seat=event.seat, why=self._phase_words())
         if i != self.dealer:
-            raise GnavError("Only the dealer asks about the other fool, and {dealer} deals "
-                            "this round, not {seat}.", dealer=self._name(self.dealer),
+            raise GnavError(words.query_not_dealer, dealer=self._name(self.dealer),
                             seat=event.seat)
         if i != self.turn:
-            raise GnavError("The dealer asks about the other fool on his own turn: {why}.",
-                            why=self._phase_words())
+            raise GnavError(words.query_not_his_turn, why=self._phase_words())
         if self.query is not None:
-            raise GnavError("The dealer has already asked about the other fool this round.")
+            raise GnavError(words.query_again)
 
     def _stand(self, event: Stand) -> Outcome:
         i = self._index[event.seat]
@@ -275,11 +263,6 @@ class TableState(Seating):
         else:
             self.turn = self._next(i, self.in_round)
         return self._said("stand", event.seat)
-
-    def _end_turns(self) -> None:
-        self.phase = "reveal"
-        self.turn = None
-        self.asked = None
 
     def _go_on_after(self, i: int) -> None:
         """Play goes on with the seat left of `i`; the turns end when `i` is the dealer."""
@@ -436,11 +419,8 @@ class TableState(Seating):
             raise GnavError("{seat} is out of the game.", seat=event.seat)
         if self.sitting_out[i]:
             raise GnavError("{seat} already sits out the next round.", seat=event.seat)
-        if i not in self.two_fools:
-            raise GnavError(
-                "Only a seat that held one of two fools shown last round may sit out, "
-                "and {seat} did not.", seat=event.seat,
-            )
+        if i not in self.may_sit_out:
+            raise GnavError(self.rules.refusals.sit_out_who, seat=event.seat)
         dealt_in = sum(1 for j in range(len(self.names)) if not self.out[j] and not self.sitting_out[j])
         if dealt_in - 1 < 2:
             raise GnavError(
@@ -479,13 +459,6 @@ class TableState(Seating):
             self.dealer = self._next(self.dealer, dealt_in)
         return Outcome("leave", seat=event.seat)
 
-    def _game_over(self, winners: tuple[int, ...]) -> None:
-        self.phase = "over"
-        self.winners = winners
-        self.turn = None
-        self.asked = None
-        self.dealer = self.last_dealer if self.last_dealer is not None else self.first_dealer
-
     # --- the cut --------------------------------------------------------------------------
 
     def _check_cut(self, event: Cut) -> None:
@@ -495,16 +468,10 @@ class TableState(Seating):
                           N_("{seat} sits out this round and shows no piece."))
 
     def _cut(self, event: Cut) -> Outcome:
-        # when drawing for the deal the fool is lowest under every rule book: the pack's order
-        ranks = self.pack.ranks
-        best = min(ranks[p] for _, p in event.pieces)
-        tied = tuple(sorted(self._index[s] for s, p in event.pieces if ranks[p] == best))
+        # when drawing for the deal the pack's order holds under every rule book
+        tied = self._cut_for_dealer(event.pieces, self.pack.ranks)
         if len(tied) > 1:
-            self.cut_seats = tied
             return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
-        self.dealer = self.first_dealer = tied[0]
-        self.cut_seats = ()
-        self.phase = "ready"
         return Outcome("cut_dealer", seat=self.names[tied[0]])
 
     # --- the reveal -----------------------------------------------------------------------
@@ -524,11 +491,9 @@ class TableState(Seating):
         # house default 1: the losers pay first, then the fools are scored
         paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in verdict.losses]
         # house default 3: in turn order from the dealer's left, while the pool lasts
-        start, step = self.dealer, self._step
-        takers = sorted(verdict.takers, key=lambda i: ((i - start) * step - 1) % n)
-        takes = [FoolTake(self.names[i], self._take(i)) for i in takers]
-        fools = [i for i in order if shown[i] == self.pack.fool]
-        self.two_fools = tuple(fools) if len(fools) == 2 else ()
+        takes = [PoolTake(self.names[i], self._take(i)) for i in self._turn_order(verdict.takers)]
+        pair = [i for i in order if shown[i] == self.rules.pair_piece]
+        self.may_sit_out = tuple(pair) if len(pair) == 2 else ()
         # house default 2: going out is checked once, after the reveal is settled
         went_out = []
         for i in range(n):
@@ -551,19 +516,19 @@ class TableState(Seating):
             # house default 4: when the last seats all go out together, they share the win
             winners = remaining if remaining else tuple(went_out)
             self._game_over(winners)
-            self.two_fools = ()
+            self.may_sit_out = ()
             next_dealer = None
         else:
             self.phase = "ready"
             self.dealer = self._next_in_game(self.dealer)  # house default 9
-            next_dealer = self.names[self.dealer]
+            next_dealer = self._name(self.dealer)
         settlement = Settlement(
             round=self.round,
             pieces=tuple((self.names[i], shown[i]) for i in order),
             lowest=verdict.lowest,
             losses=tuple(paid),
             fool_takes=tuple(takes),
-            two_fools=tuple(self.names[i] for i in fools) if len(fools) == 2 else (),
+            two_fools=tuple(self.names[i] for i in pair) if len(pair) == 2 else (),
             went_out=tuple(self.names[i] for i in went_out),
             winners=tuple(self.names[i] for i in winners),
             pool=self.pool,
