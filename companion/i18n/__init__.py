@@ -1,4 +1,5 @@
-"""The app's languages: English (the source language), Norwegian bokmål and Danish.
+"""The app's languages: English (the source language), Norwegian bokmål, Danish, Swedish,
+Italian, Dutch and German (companion/i18n/languages.py lists them).
 
 Every user-visible string in companion/views and companion/narrate goes through a `Tr` (used
 under the local names `_`, `_n` and `_p`), whose messages live in gettext catalogues under
@@ -25,11 +26,12 @@ from companion.engine.errors import Np_ as Np_
 from companion.engine.errors import Text
 
 from .catalog import compile_mo, read_po
+from .languages import ALL
 
-LANGUAGES: tuple[str, ...] = ("en", "nb", "da")
+LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in ALL)
 DEFAULT_LANGUAGE = "en"
 # Each language named in itself, as the switch shows it.
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "nb": "Norsk bokmål", "da": "Dansk"}
+LANGUAGE_NAMES: dict[str, str] = {lang.code: lang.own_name for lang in ALL}
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "companion"
 ERRORS_DOMAIN = "errors"

@@ -1,0 +1,53 @@
+"""The app's seven languages are one list (companion/i18n/languages.py) that every place a
+language is chosen reads: the switch, the boards' Accept-Language, the deck, the catalogues'
+headers and their plural rules (issue 17, items 1, 3 and 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.board.web import choose_language
+from companion.i18n import ERRORS_DOMAIN, LANGUAGE_NAMES, LANGUAGES, Tr, po_path
+from companion.i18n.catalog import read_po
+from companion.i18n.languages import BY_CODE
+
+OTHER = [lang for lang in LANGUAGES if lang != "en"]
+# issue 17: the languages of the family's players, besides English, bokmål and Danish
+NEW = ["de"]
+
+
+def test_the_app_speaks_the_new_languages() -> None:
+    assert set(NEW) <= set(LANGUAGES)
+
+
+def test_the_switch_names_every_language_in_itself() -> None:
+    assert list(LANGUAGE_NAMES) == list(LANGUAGES)
+    assert LANGUAGE_NAMES["nb"] == "Norsk bokmål" and LANGUAGES[0] == "en"
+    assert len(set(LANGUAGE_NAMES.values())) == len(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", NEW)
+def test_a_phone_in_the_language_gets_its_board_in_it(lang: str) -> None:
+    # a regional tag (de-AT, sv-FI) reads as its language, ahead of English at a lower q
+    assert choose_language(None, f"{lang}-XX,{lang};q=0.9,en;q=0.5") == lang
+    assert choose_language(None, f"fr-FR,{lang};q=0.7,en;q=0.6") == lang
+    assert choose_language(lang, "en") == lang
+
+
+@pytest.mark.parametrize("lang", OTHER)
+@pytest.mark.parametrize("domain", ["companion", ERRORS_DOMAIN])
+def test_each_catalogue_says_its_language_and_its_plural_rule(lang: str, domain: str) -> None:
+    header = read_po(po_path(lang, domain))[0]
+    assert header.msgid == ""
+    assert f"Language: {lang}\n" in header.msgstr[0]
+    assert f"Plural-Forms: {BY_CODE[lang].plural_forms}\n" in header.msgstr[0]
+
+
+@pytest.mark.parametrize("lang", NEW)
+def test_one_takes_the_singular_and_zero_the_plural(lang: str) -> None:
+    # Swedish, Italian, Dutch and German, like English and the Scandinavian languages, say
+    # "1 Marke", "0 Marken", "2 Marken" (CLDR: one is n = 1, everything else other)
+    tr = Tr(lang)
+    forms = {n: tr.n("{count} counter", "{count} counters", n).split(" ", 1)[1]
+             for n in (0, 1, 2, 21)}
+    assert forms[0] == forms[2] == forms[21] != forms[1]
