@@ -24,6 +24,7 @@ ALL: tuple[Language, ...] = (
     Language("en", "English", "English"),
     Language("nb", "Norsk bokmål", "Norwegian Bokmål"),
     Language("da", "Dansk", "Danish"),
+    Language("sv", "Svenska", "Swedish"),
     Language("de", "Deutsch", "German"),
 )
 BY_CODE: dict[str, Language] = {lang.code: lang for lang in ALL}

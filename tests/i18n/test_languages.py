@@ -13,7 +13,7 @@ from companion.i18n.languages import BY_CODE
 
 OTHER = [lang for lang in LANGUAGES if lang != "en"]
 # issue 17: the languages of the family's players, besides English, bokmål and Danish
-NEW = ["de"]
+NEW = ["sv", "de"]
 
 
 def test_the_app_speaks_the_new_languages() -> None:
