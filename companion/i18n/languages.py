@@ -25,6 +25,8 @@ ALL: tuple[Language, ...] = (
     Language("nb", "Norsk bokmål", "Norwegian Bokmål"),
     Language("da", "Dansk", "Danish"),
     Language("sv", "Svenska", "Swedish"),
+    Language("it", "Italiano", "Italian"),
+    Language("nl", "Nederlands", "Dutch"),
     Language("de", "Deutsch", "German"),
 )
 BY_CODE: dict[str, Language] = {lang.code: lang for lang in ALL}
