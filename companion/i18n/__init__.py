@@ -26,7 +26,7 @@ from companion.engine.errors import Np_ as Np_
 from companion.engine.errors import Text
 
 from .catalog import compile_mo, read_po
-from .languages import ALL
+from .languages import ALL, BY_CODE
 
 LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in ALL)
 DEFAULT_LANGUAGE = "en"
@@ -72,6 +72,11 @@ class Tr:
         """A message whose translation depends on `context` (e.g. "definite" piece names)."""
         text = self._t.pgettext(context, message)
         return text.format(**values) if values else text
+
+    def in_sentence(self, name: str) -> str:
+        """A name shown on its own ("Cuckoo") as it reads inside a sentence or on a small
+        button: lower case, but as it is in a language that writes nouns with a capital."""
+        return name if BY_CODE[self.lang].capital_nouns else name.lower()
 
     def error(self, message: object) -> str:
         """An engine or store message (a Text, or an error carrying one) in this language.

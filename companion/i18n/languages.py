@@ -18,6 +18,9 @@ class Language:
     # The gettext Plural-Forms of the catalogue header: each of the seven has "one" and "other"
     # (0 takes the plural in all of them, as the CLDR plural rules say).
     plural_forms: str = "nplurals=2; plural=(n != 1);"
+    # German writes every noun with a capital, so a piece's name keeps it inside a sentence
+    # ("du hast die Figur Kuckuck"), where the others write "the cuckoo", "gauken", "il cuculo".
+    capital_nouns: bool = False
 
 
 ALL: tuple[Language, ...] = (
@@ -27,6 +30,6 @@ ALL: tuple[Language, ...] = (
     Language("sv", "Svenska", "Swedish"),
     Language("it", "Italiano", "Italian"),
     Language("nl", "Nederlands", "Dutch"),
-    Language("de", "Deutsch", "German"),
+    Language("de", "Deutsch", "German", capital_nouns=True),
 )
 BY_CODE: dict[str, Language] = {lang.code: lang for lang in ALL}

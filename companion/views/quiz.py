@@ -198,7 +198,7 @@ class QuizScreen:
             rows.append(ft.Row(
                 [ft.Column([piece_image(piece, 64 if self.app.phone else 80),
                             ft.Text(_("{seat}: {piece}", seat=seat,
-                                      piece=piece_title(piece, tr).lower()),
+                                      piece=tr.in_sentence(piece_title(piece, tr))),
                                     size=theme.BODY, weight=ft.FontWeight.W_600)],
                            horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
                  for seat, piece in q.shown],

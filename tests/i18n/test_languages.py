@@ -51,3 +51,18 @@ def test_one_takes_the_singular_and_zero_the_plural(lang: str) -> None:
     forms = {n: tr.n("{count} counter", "{count} counters", n).split(" ", 1)[1]
              for n in (0, 1, 2, 21)}
     assert forms[0] == forms[2] == forms[21] != forms[1]
+
+
+def test_german_names_keep_their_capital_inside_a_sentence() -> None:
+    # German writes every noun with a capital: "du hast die Figur Kuckuck", never "kuckuck";
+    # the other languages write the name in lower case inside a sentence
+    from companion.engine import PRESETS
+    from companion.views.quiz_data import questions
+
+    held = [q for q in questions(PRESETS["damm"], Tr("de")) if q.kind == "hold"]
+    assert held
+    for q in held:
+        name = q.text.split("die Figur ", 1)[1].split(":", 1)[0]
+        assert name[0].isupper(), q.text
+    assert Tr("de").in_sentence("Kuckuck") == "Kuckuck"
+    assert [Tr(lang).in_sentence("Cuckoo") for lang in ("en", "sv", "it", "nl")] == ["cuckoo"] * 4
