@@ -66,3 +66,18 @@ def test_german_names_keep_their_capital_inside_a_sentence() -> None:
         assert name[0].isupper(), q.text
     assert Tr("de").in_sentence("Kuckuck") == "Kuckuck"
     assert [Tr(lang).in_sentence("Cuckoo") for lang in ("en", "sv", "it", "nl")] == ["cuckoo"] * 4
+
+
+@pytest.mark.parametrize(("game", "lang"), [("kille", "sv"), ("cuccu", "it"),
+                                            ("slabberjan", "nl")])
+def test_where_the_sources_speak_the_language_their_calls_are_the_gloss(game: str,
+                                                                         lang: str) -> None:
+    # issue 17, item 2: kille.md's Swedish calls (ril, ct, ko), cuccu.md's Montorio calls
+    # (agr, aga, gsl), slabberjan.md's Dutch calls (dewaal, francke): in that language the
+    # gloss is the call itself, not a translation of our English
+    from importlib import import_module
+
+    book = import_module(f"companion.engine.books.{game}")
+    tr = Tr(lang)
+    for call, (words, _english) in book.CALLS.items():
+        assert tr.p("call", book.GLOSSES[call]) == words.strip("«»"), call
