@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -77,6 +78,10 @@ class Tr:
         """A name shown on its own ("Cuckoo") as it reads inside a sentence or on a small
         button: lower case, but as it is in a language that writes nouns with a capital."""
         return name if BY_CODE[self.lang].capital_nouns else name.lower()
+
+    def day(self, moment: date) -> str:
+        """A calendar day as this language writes it: 2026-11-22, 22.11.2026, 22/11/2026."""
+        return moment.strftime(BY_CODE[self.lang].date_format)
 
     def error(self, message: object) -> str:
         """An engine or store message (a Text, or an error carrying one) in this language.

@@ -21,6 +21,9 @@ class Language:
     # German writes every noun with a capital, so a piece's name keeps it inside a sentence
     # ("du hast die Figur Kuckuck"), where the others write "the cuckoo", "gauken", "il cuculo".
     capital_nouns: bool = False
+    # How a day is written (strftime): ISO in English and the Scandinavian languages, as the
+    # app always wrote it (and Sweden's own standard); day first elsewhere
+    date_format: str = "%Y-%m-%d"
 
 
 ALL: tuple[Language, ...] = (
@@ -28,8 +31,8 @@ ALL: tuple[Language, ...] = (
     Language("nb", "Norsk bokmål", "Norwegian Bokmål"),
     Language("da", "Dansk", "Danish"),
     Language("sv", "Svenska", "Swedish"),
-    Language("it", "Italiano", "Italian"),
-    Language("nl", "Nederlands", "Dutch"),
-    Language("de", "Deutsch", "German", capital_nouns=True),
+    Language("it", "Italiano", "Italian", date_format="%d/%m/%Y"),
+    Language("nl", "Nederlands", "Dutch", date_format="%d-%m-%Y"),
+    Language("de", "Deutsch", "German", capital_nouns=True, date_format="%d.%m.%Y"),
 )
 BY_CODE: dict[str, Language] = {lang.code: lang for lang in ALL}

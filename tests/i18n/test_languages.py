@@ -81,3 +81,18 @@ def test_where_the_sources_speak_the_language_their_calls_are_the_gloss(game: st
     tr = Tr(lang)
     for call, (words, _english) in book.CALLS.items():
         assert tr.p("call", book.GLOSSES[call]) == words.strip("«»"), call
+
+
+def test_a_day_is_written_as_each_language_writes_it() -> None:
+    # issue 17, item 4: the tables list's "last played" in the reader's own date order
+    from datetime import timedelta, timezone
+
+    from companion.views.tables import when
+
+    oslo_winter = timezone(timedelta(hours=1))
+    moment = "2026-11-22T18:03:11Z"
+    assert when(moment, Tr("de"), tz=oslo_winter) == "22.11.2026 19:03"
+    assert when(moment, Tr("it"), tz=oslo_winter) == "22/11/2026 19:03"
+    assert when(moment, Tr("nl"), tz=oslo_winter) == "22-11-2026 19:03"
+    assert when(moment, Tr("sv"), tz=oslo_winter) == "2026-11-22 19:03"
+    assert when(moment, Tr("en"), tz=oslo_winter) == "2026-11-22 19:03"
