@@ -1,7 +1,7 @@
 """Keeps the gettext catalogues in step with the code.
 
     python tools/i18n.py update     # companion/locale/companion.pot from the source, then
-                                    # nb and da merged with it (translations kept, new messages
+                                    # every language merged with it (translations kept, new messages
                                     # added empty, messages no longer used dropped)
     python tools/i18n.py check      # exit 1 listing every message without a translation
 

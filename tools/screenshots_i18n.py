@@ -1,11 +1,13 @@
-"""Screenshots of Learn and Quiz in each language, phone and tablet, into docs/screenshots/.
+"""Screenshots of Learn, Quiz, the table (a seat asked to swap: every call with its gloss) and
+the reveal in each language, phone and tablet, into docs/screenshots/.
 
-    python tools/screenshots_i18n.py [--only learn|quiz|game] [--lang nb ...] [--dark]
+    python tools/screenshots_i18n.py [--only learn|quiz|table|reveal] [--lang nb ...] [--dark]
 
 The app is served by `python -m companion serve` (its own server, offline, with the CSP) on a
 temporary data folder; each shot opens the screen in headless Chromium, switches the language
 through the app's own Language button, waits for the text and takes the picture.
-Names: learn-nb-phone-light.png, quiz-da-tablet-light.png, ...
+The table and the reveal are the games tools/screenshots.py makes (asking, reveal).
+Names: learn-nb-phone-light.png, quiz-da-tablet-light.png, table-de-phone-light.png, ...
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tools"))
 
 from browser_ui import (
     PHONE,
@@ -32,10 +35,14 @@ from browser_ui import (
     wait_text,
 )
 from playwright.sync_api import Browser, Page, sync_playwright
+from screenshots import prepare
 
 from companion.engine import PRESETS
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
 from companion.views.quiz_data import questions
+
+# The game screens: the game tools/screenshots.py prepares, and the button that shows it is up.
+GAMES = {"table": ("asking", "Swap"), "reveal": ("reveal", "Settle")}
 
 OUT = REPO / "docs" / "screenshots"
 SIZES = {"phone": PHONE, "tablet": TABLET}
@@ -62,15 +69,17 @@ def switch_language(page: Page, lang: str) -> None:
                          f"{all_semantic_text(page)[:300]}")
 
 
-def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: bool) -> Path:
+def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: bool,
+          ids: dict[str, int]) -> Path:
     context = browser.new_context(viewport=SIZES[size], color_scheme="dark" if dark else "light")
     page = context.new_page()
     tr = Tr(lang)
     try:
-        page.goto(f"{url}/{screen}")
+        game, ready = GAMES.get(screen, ("", ""))
+        page.goto(f"{url}/game/{ids[game]}" if game else f"{url}/{screen}")
         enable_semantics(page)
         title = "Learn" if size == "phone" else "Learn the pieces"
-        wait_text(page, title if screen == "learn" else "Quiz", timeout=30_000)
+        wait_text(page, ready or (title if screen == "learn" else "Quiz"), timeout=30_000)
         if screen == "quiz":
             for name in ("Åse", "Bjørn"):
                 type_into(page, "Player name", name)
@@ -79,7 +88,9 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
         switch_language(page, lang)
         if dark:
             tap(page, tr("Dark or light"))
-        if screen == "learn":
+        if game:
+            wait_text(page, tr(ready))
+        elif screen == "learn":
             wait_text(page, tr(title))
         else:
             wait_text(page, tr("Question {number} of {total}", number=1, total=10))
@@ -98,20 +109,21 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--only", action="append", choices=["learn", "quiz"])
+    parser.add_argument("--only", action="append", choices=["learn", "quiz", *GAMES])
     parser.add_argument("--lang", action="append", choices=list(LANGUAGES))
     parser.add_argument("--dark", action="store_true", help="dark theme instead of light")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        ids = prepare(Path(tmp) / "data")
         server = AppServer(Path(tmp) / "data").start()
         try:
             with sync_playwright() as pw:
                 browser = launch_chromium(pw)
-                for screen in args.only or ["learn", "quiz"]:
+                for screen in args.only or ["learn", "quiz", *GAMES]:
                     for lang in args.lang or LANGUAGES:
                         for size in SIZES:
-                            print(shoot(browser, server.url, screen, lang, size, args.dark))
+                            print(shoot(browser, server.url, screen, lang, size, args.dark, ids))
                 browser.close()
         finally:
             server.stop()

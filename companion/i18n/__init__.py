@@ -1,4 +1,5 @@
-"""The app's languages: English (the source language), Norwegian bokmål and Danish.
+"""The app's languages: English (the source language), Norwegian bokmål, Danish, Swedish,
+Italian, Dutch and German (companion/i18n/languages.py lists them).
 
 Every user-visible string in companion/views and companion/narrate goes through a `Tr` (used
 under the local names `_`, `_n` and `_p`), whose messages live in gettext catalogues under
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -25,11 +27,12 @@ from companion.engine.errors import Np_ as Np_
 from companion.engine.errors import Text
 
 from .catalog import compile_mo, read_po
+from .languages import ALL, BY_CODE
 
-LANGUAGES: tuple[str, ...] = ("en", "nb", "da")
+LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in ALL)
 DEFAULT_LANGUAGE = "en"
 # Each language named in itself, as the switch shows it.
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "nb": "Norsk bokmål", "da": "Dansk"}
+LANGUAGE_NAMES: dict[str, str] = {lang.code: lang.own_name for lang in ALL}
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "companion"
 ERRORS_DOMAIN = "errors"
@@ -70,6 +73,15 @@ class Tr:
         """A message whose translation depends on `context` (e.g. "definite" piece names)."""
         text = self._t.pgettext(context, message)
         return text.format(**values) if values else text
+
+    def in_sentence(self, name: str) -> str:
+        """A name shown on its own ("Cuckoo") as it reads inside a sentence or on a small
+        button: lower case, but as it is in a language that writes nouns with a capital."""
+        return name if BY_CODE[self.lang].capital_nouns else name.lower()
+
+    def day(self, moment: date) -> str:
+        """A calendar day as this language writes it: 2026-11-22, 22.11.2026, 22/11/2026."""
+        return moment.strftime(BY_CODE[self.lang].date_format)
 
     def error(self, message: object) -> str:
         """An engine or store message (a Text, or an error carrying one) in this language.

@@ -12,6 +12,8 @@ import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .languages import BY_CODE, Language
+
 
 @dataclass
 class Entry:
@@ -153,19 +155,20 @@ def read_po(path: Path) -> list[Entry]:
     return parse_po(path.read_text(encoding="utf-8"))
 
 
-LANGUAGE_NAMES = {"nb": "Norwegian Bokmål", "da": "Danish"}
-
-
 def po_header(lang: str, what: str) -> Entry:
     """The header entry of a catalogue in `lang`; `what` says whose messages it holds."""
+    known = BY_CODE.get(lang)
+    name = known.english_name if known else lang
+    # the template (lang "LANGUAGE") carries the rule most of our languages share
+    plural_forms = known.plural_forms if known else Language("", "", "").plural_forms
     return Entry(msgid="", msgstr=[(
         "Project-Id-Version: gnav-companion\n"
         f"Language: {lang}\n"
         "MIME-Version: 1.0\n"
         "Content-Type: text/plain; charset=UTF-8\n"
         "Content-Transfer-Encoding: 8bit\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\n"
-    )], comments=[f"# {LANGUAGE_NAMES.get(lang, lang)} translation of {what}."])
+        f"Plural-Forms: {plural_forms}\n"
+    )], comments=[f"# {name} translation of {what}."])
 
 
 def merge_po(pot: list[Entry], path: Path, lang: str, what: str) -> tuple[int, int]:

@@ -1,7 +1,7 @@
 """Keeps the "errors" catalogues in step with the engine's and the store's messages.
 
     python -m companion.i18n.update_errors    # companion/locale/errors.pot from the source,
-                                              # then nb and da merged with it (translations
+                                              # then every language merged with it (translations
                                               # kept, new messages added empty, unused dropped)
 """
 

@@ -194,7 +194,7 @@ def rulebook_card(book: Rulebook, preset: Rulebook, tr: Tr = EN) -> list[tuple[s
                        does=" ".join(effect_words(m, book, tr)[:-1])))
     sections.append((_("The calls"), calls))
     stock = (_("The stock calls {pieces}.", pieces=and_list(
-        [piece_title(m, tr).lower() for m in book.stock_calls], tr)) if book.stock_calls
+        [tr.in_sentence(piece_title(m, tr)) for m in book.stock_calls], tr)) if book.stock_calls
         else _("The stock never calls: the dealer just swaps."))
     sections.append((_("The stock"), [stock]))
     sections.append((_("The reveal"), [

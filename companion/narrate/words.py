@@ -150,7 +150,7 @@ def field_value_words(key: str, value: Any, tr: Tr = EN) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, (tuple, list)):
-        return and_list([piece_title(str(v), tr).lower() for v in value], tr) if value \
+        return and_list([tr.in_sentence(piece_title(str(v), tr)) for v in value], tr) if value \
             else _("none")
     return str(value)
 
@@ -406,7 +406,7 @@ def event_sentence(event: Event, rules: str, tr: Tr = EN) -> str:
 
 def pieces_words(pieces: Sequence[tuple[str, str]], tr: Tr = EN) -> str:
     """'Ann fool, Bo 3' with the pieces named in the reader's language."""
-    return ", ".join(f"{seat} {piece_title(piece, tr).lower()}" for seat, piece in pieces)
+    return ", ".join(f"{seat} {tr.in_sentence(piece_title(piece, tr))}" for seat, piece in pieces)
 
 
 def history_line(number: int, event: Event, outcome: Outcome, rules: str, counters: bool,

@@ -289,13 +289,13 @@ class NewTableScreen:
                     value=value,
                     on_change=lambda e, k=key: self.set_house(k, e.control.value),
                     content=ft.Row([ft.Radio(value=v, label=_(CHOICE_LABELS[key],
-                                                              choice=_(w).lower()),
+                                                              choice=tr.in_sentence(_(w))),
                                              label_style=LABEL)
                                     for v, w in CHOICE_WORDS[key].items()], wrap=True),
                 )
             else:
                 control = ft.Row(
-                    [ft.Checkbox(label=_(LIST_LABELS[key], piece=piece_title(m, tr).lower()),
+                    [ft.Checkbox(label=_(LIST_LABELS[key], piece=tr.in_sentence(piece_title(m, tr))),
                                  value=m in value,
                                  on_change=lambda e, k=key, m=m: self.toggle_call(
                                      k, m, bool(e.control.value)))

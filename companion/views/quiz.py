@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
 from companion.engine.events import MAX_NAME
+from companion.i18n import Tr
 from companion.narrate import family_teach
 from companion.narrate.words import piece_title
 from companion.store import StoreError
@@ -213,7 +214,8 @@ class QuizScreen:
 
     def piece_name(self, piece: str) -> str:
         if self.quiz.game == "gnav":
-            return piece_title(piece, self.app.tr).lower()
+            tr: Tr = self.app.tr
+            return tr.in_sentence(piece_title(piece, tr))
         return family_teach.table_name(self.quiz.game, piece, self.app.tr)
 
     def fill_question(self) -> None:

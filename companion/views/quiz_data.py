@@ -170,7 +170,7 @@ def hold_question(book: Rulebook, matador: str, rng: random.Random, tr: Tr) -> Q
     return Question(
         kind="hold", rules=book.name,
         text=_("Your neighbour on the right asks to swap and you hold the {piece}: what do "
-               "you say, and what happens?", piece=piece_title(matador, tr).lower()),
+               "you say, and what happens?", piece=tr.in_sentence(piece_title(matador, tr))),
         options=chosen, answer=answer, explanation=explanation, table=table,
         events=(*LEAD, Reply(HOLDER, matador)), subject=matador)
 

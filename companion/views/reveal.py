@@ -103,11 +103,14 @@ class PiecePicker:
     def _piece_part(self, piece: str) -> _PiecePart:
         dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE) for _k in range(2)]
         width = 70 if self.narrow else 104  # four across on a 360 px phone
-        pick = Button(piece_title(piece, self.tr).lower(),
+        title = piece_title(piece, self.tr)
+        # a long name (German "Dragoner", Dutch "Dragonder") in a smaller size, not broken
+        size = theme.BODY - (2 if self.narrow else 0) - (3 if self.narrow and len(title) > 7 else 0)
+        pick = Button(self.tr.in_sentence(title),
                          on_click=lambda e: self.pick(piece),
                          width=width, height=theme.TOUCH + (0 if self.narrow else 8),
                          style=ft.ButtonStyle(
-                             text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0)),
+                             text_style=ft.TextStyle(size=size),
                              padding=ft.Padding.symmetric(horizontal=4)))
         control = ft.Column(
             [pick, ft.Row([piece_face(piece, 20 if self.narrow else 24),
@@ -193,7 +196,7 @@ class PiecePicker:
             part.face.border = (None if chosen
                                 else ft.Border.all(2, ft.Colors.OUTLINE))
             part.face.border_radius = size / 2
-            part.label.value = piece_title(chosen, self.tr).lower() if chosen else ""
+            part.label.value = self.tr.in_sentence(piece_title(chosen, self.tr)) if chosen else ""
             part.chip.style = ft.ButtonStyle(
                 text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0),
                                         weight=ft.FontWeight.BOLD if current
@@ -231,7 +234,7 @@ class PiecePicker:
         if missing:
             parts.append(_("{action} once every seat has a piece; still without one: {seats}.",
                            action=self.action, seats=and_list(missing, self.tr)))
-        used = [piece_title(p, self.tr).lower() for p in PIECES if self.count(p) >= 2]
+        used = [self.tr.in_sentence(piece_title(p, self.tr)) for p in PIECES if self.count(p) >= 2]
         if used:
             parts.append(_("The pack has two of each piece: {pieces} cannot be picked again.",
                            pieces=and_list(used, self.tr)))

@@ -36,7 +36,7 @@ def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     local = moment.astimezone(tz)
-    return _("{day} {time}", day=local.strftime("%Y-%m-%d"), time=local.strftime("%H:%M"))
+    return _("{day} {time}", day=tr.day(local), time=local.strftime("%H:%M"))
 
 
 # a Gwra pyskessa table's phases: no rounds, no swaps
