@@ -23,6 +23,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
+from .views.family_table import FamilyScreen, is_family
 from .views.history import HistoryScreen
 from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
@@ -181,8 +182,8 @@ class App:
             route, screen = "/", TablesScreen(self)
         self.route = route
         self.screen = screen
-        game_open = isinstance(screen, GameScreen)
-        if isinstance(screen, GameScreen):
+        game_open = isinstance(screen, (GameScreen, FamilyScreen))
+        if game_open:
             self.store.set_last_open(screen.game.id)
             self.last_game_id = screen.game.id
         elif route in ("/", "/new"):
@@ -224,6 +225,8 @@ class App:
             game = self.games.game(int(match.group(1)))
         except StoreError:
             return None
+        if is_family(game):
+            return FamilyScreen(self, game)  # the family's games have one screen so far
         if match.group(2) == "/history":
             return HistoryScreen(self, game)
         if match.group(2) == "/rules":

@@ -128,6 +128,12 @@ class Store:
         in the journal version its rule book needs."""
         return self._insert(_header(header_json(journal_version_for(table))), [])
 
+    def create_table(self, header: Header) -> Game:
+        """A new game of any kind from a header its kind parsed (the kind re-reads the line it
+        writes, so a header that kind would refuse is refused here too: GnavError)."""
+        return self._insert(_header(json.loads(kind_named(header.game).header_line(header))),
+                            [])
+
     def open_game(self, game_id: int) -> Game:
         """The game with this id, built from its stored events. The same Game object is
         returned each time, so several screens share one live state."""

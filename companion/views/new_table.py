@@ -14,6 +14,7 @@ from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
 from companion.i18n import Tr
+from companion.narrate.family import game_title
 from companion.narrate.words import (
     field_help,
     field_title,
@@ -24,6 +25,8 @@ from companion.narrate.words import (
 from companion.store import StoreError
 
 from . import theme
+from .family_setup import BOOKS as FAMILY_BOOKS
+from .family_setup import FamilySetup
 from .widgets import (
     body,
     button,
@@ -53,6 +56,17 @@ class NewTableScreen:
         self.amount = 3
         self.dealer_choice = "draw"  # "draw", "random" or a seat name
         self.rng = random.Random()
+        # --- the family's games (issue 14): a chooser of Gnav and the four family games; a
+        # family game replaces the Gnav sections with its FamilySetup (views/family_setup.py)
+        self.game = "gnav"
+        self.family: FamilySetup | None = None
+        self.game_choice = ft.Dropdown(
+            label=_("Game"), value=self.game, on_select=lambda e: self.set_game(e.control.value),
+            options=[ft.DropdownOption(key="gnav", text="Gnav"),
+                     *(ft.DropdownOption(key=g, text=game_title(g, app.tr))
+                       for g in FAMILY_BOOKS)])
+        self.family_box = ft.Column([], visible=False)
+        # --- end of the family's chooser
 
         # on_change keeps the typed name on the server at once, so a quick tap on Add player
         # never reads a stale value
@@ -90,6 +104,23 @@ class NewTableScreen:
                                           content=ft.Row([], wrap=True))
         self.house_column = ft.Column([], spacing=12)
         self.start_error = error_text()
+        # Gnav's own sections, hidden while a family game is chosen
+        self.gnav_part = ft.Column([
+            ft.Divider(),
+            heading(_("Rule book"), theme.NAME),
+            self.rules_group,
+            self.rules_help,
+            ft.Divider(),
+            heading(_("Stakes"), theme.NAME),
+            self.stakes_group,
+            self.amount_field,
+            self.amount_error], spacing=12)
+        self.gnav_house = ft.Column([
+            ft.Divider(),
+            heading(_("House rules"), theme.NAME),
+            body(_("Each rule starts as the rule book has it; change any of them."),
+                 size=theme.SMALL),
+            self.house_column], spacing=12)
         self.start_button = ft.FilledButton(_("Start game"), on_click=self.start,
                                             style=theme.big_button_style(),
                                             height=theme.BIG_TOUCH)
@@ -103,6 +134,8 @@ class NewTableScreen:
             controls=[
                 ft.Column(
                     [
+                        self.game_choice,  # the family's chooser (issue 14)
+                        self.family_box,
                         heading(_("Players, clockwise as they sit"), theme.NAME),
                         ft.Row([self.name_field,
                                 button(_("Add player"), self.add_player, icon=ft.Icons.ADD,
@@ -111,23 +144,11 @@ class NewTableScreen:
                         self.name_error,
                         self.player_list,
                         self.no_players,
-                        ft.Divider(),
-                        heading(_("Rule book"), theme.NAME),
-                        self.rules_group,
-                        self.rules_help,
-                        ft.Divider(),
-                        heading(_("Stakes"), theme.NAME),
-                        self.stakes_group,
-                        self.amount_field,
-                        self.amount_error,
+                        self.gnav_part,
                         ft.Divider(),
                         heading(_("First dealer"), theme.NAME),
                         self.dealer_group,
-                        ft.Divider(),
-                        heading(_("House rules"), theme.NAME),
-                        body(_("Each rule starts as the rule book has it; change any of them."),
-                             size=theme.SMALL),
-                        self.house_column,
+                        self.gnav_house,
                         ft.Divider(),
                         self.start_error,
                         self.start_button,
@@ -265,6 +286,10 @@ class NewTableScreen:
             return
         self.players = list(old.players)
         self.rules, self.house = old.rules, dict(old.house)
+        if old.family is not None:
+            self.set_game(old.game, refresh=False)
+            assert self.family is not None
+            self.family.adopt(old.family)
         self.stakes_kind, self.amount = old.stakes_kind, old.amount
         self.dealer_choice = old.dealer_choice
         self.name_field.value = old.name_field.value
@@ -412,6 +437,28 @@ class NewTableScreen:
             self.dealer_choice = choice
         self.app.refresh()
 
+    def set_game(self, game: str | None, refresh: bool = True) -> None:
+        """The family's chooser: Gnav, or one of the family games with its own setup."""
+        if game != "gnav" and game not in FAMILY_BOOKS:
+            return
+        self.game = game
+        self.game_choice.value = game
+        self.family = (None if game == "gnav"
+                       else FamilySetup(self.app, game, on_change=self.app.refresh))
+        self.family_box.controls = [] if self.family is None else [self.family.control]
+        self.family_box.visible = self.family is not None
+        self.gnav_part.visible = self.gnav_house.visible = self.family is None
+        if refresh:
+            self.app.refresh()
+
+    def dealer(self) -> str | None:
+        if self.dealer_choice == "draw":
+            return None
+        if self.dealer_choice == "random":
+            # the app draws; the engine never uses randomness, it reads the dealer from the header
+            return self.rng.choice(self.players)
+        return self.dealer_choice
+
     def table(self) -> Table:
         """The header this screen describes; raises GnavError with the reason it is not ready."""
         _ = self.app.tr
@@ -420,13 +467,7 @@ class NewTableScreen:
                               count=MAX_STAKE))
         if len(self.players) < MIN_SEATS:
             raise GnavError(_("A table needs at least {count} players.", count=MIN_SEATS))
-        if self.dealer_choice == "draw":
-            dealer = None
-        elif self.dealer_choice == "random":
-            # the app draws; the engine never uses randomness, it reads the dealer from the header
-            dealer = self.rng.choice(self.players)
-        else:
-            dealer = self.dealer_choice
+        dealer = self.dealer()
         book = self.book
         house = tuple((k, getattr(book, k)) for k in HOUSE_FIELDS if k in self.house)
         kind: Literal["counters", "strokes"] = "counters" if self.stakes_kind == "counters" else "strokes"
@@ -469,9 +510,16 @@ class NewTableScreen:
         # the field as the browser last sent it: Flet applies a field's new value as the
         # message arrives but runs its change handler on a worker thread, which a quick tap
         # on Start can overtake
-        self.read_amount(self.amount_field.value)
         try:
-            game = self.app.store.create_game(self.table())
+            if self.family is not None:  # a family game (issue 14)
+                if len(self.players) < MIN_SEATS:
+                    raise GnavError(self.app.tr("A table needs at least {count} players.",
+                                                count=MIN_SEATS))
+                game = self.app.store.create_table(self.family.header(self.players,
+                                                                      self.dealer()))
+            else:
+                self.read_amount(self.amount_field.value)
+                game = self.app.store.create_game(self.table())
         except (GnavError, StoreError) as err:
             show_error(self.start_error, self.app.tr.error(err))
             self.app.refresh()
