@@ -13,9 +13,11 @@ from typing import Any
 
 from companion.core import GameState
 from companion.engine import TableState
+from companion.engine.family import FamilyState
 from companion.engine.rules import PRESETS
 from companion.i18n import EN, Tr
 
+from . import family
 from .words import (
     balance_words,
     banner_lines,
@@ -40,7 +42,8 @@ def standings(state: TableState) -> list[int]:
 def board_state(state: GameState, tr: Tr = EN) -> dict[str, Any]:
     """Everything the spectators' board shows of a game's state, as plain values; a TypeError
     (a bug, not a spectator's doing) for a game this narration does not tell."""
-    # the only board this build draws is Gnav's: the registry gives no other kind yet
+    if isinstance(state, FamilyState):  # Kille, Cuccù, Slabberjan, Vogelspiel (issue 14)
+        return family.board_state(state, tr)
     if not isinstance(state, TableState):
         raise TypeError(f"no board for a {type(state).__name__}: only Gnav's is told")
     seats = []

@@ -290,3 +290,86 @@ def stakes_label(ledger: str, tr: Tr = EN) -> str:
     if ledger == "lives":
         return _("Lives each")
     return _("Counters each")
+
+
+def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
+    """The last event told from what it did (the spectators' board has no state before it)."""
+    _ = tr
+    last = state.last
+    if last is None:
+        return []
+    game = state.rules.game
+    kind, seat, holder = last.kind, last.seat or "", _holder(last.holder, tr)
+    if kind == "reveal":
+        return last_round_lines(state, tr)
+    if kind == "deal":
+        return [_("Round {n}: {dealer} deals.", n=state.round, dealer=seat)]
+    if kind == "stand":
+        return [_("{seat} stands.", seat=seat)]
+    if kind == "change":
+        return [_("{seat} asks {holder} to change.", seat=seat, holder=holder)]
+    if kind in ("cut_tie", "cut_dealer"):
+        return [_("{seat} drew highest and deals first.", seat=seat) if kind == "cut_dealer"
+                else _("The draw is tied: {names} draw again.",
+                       names=and_list([state.names[i] for i in state.cut_seats], tr))]
+    if kind == "leave":
+        return [_("{seat} leaves the game.", seat=seat)]
+    if kind == "rebuy":
+        return [_("{seat} buys back in and pays one into the pot.", seat=seat)
+                if state.rules.ledger == "stake"
+                else _("{seat} re-enters the game for {price} and plays on with full lives.",
+                       seat=seat, price=2 ** state.reentries)]
+    if last.call in (None, "none"):
+        if kind == "lapsed":
+            return [_("{seat} asks to change, but the stock is empty: the turn passes.",
+                      seat=seat)]
+        if last.holder == STOCK:
+            return [_("{seat} takes the top piece of the stock.", seat=seat)]
+        return [_("{holder} swaps with {seat}.", holder=holder, seat=seat)]
+    lines = [_("{holder} calls {call} ({gloss}).", holder=holder,
+               call=call_words(game, last.call), gloss=call_gloss(game, last.call, tr))]
+    if last.charged:
+        lines.append(_charge_words(state, seat, last.charged, tr))
+    return lines
+
+
+def last_round_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
+    """The last reveal's result from what the state keeps of it (who lost, who died)."""
+    _ = tr
+    last: dict[str, Any] = state.last_round or {}
+    lines: list[str] = []
+    if state.rules.ledger == "stake":
+        dead = sorted(set(last.get("losers", [])) | set(last.get("died", [])),
+                      key=state.names.index)
+        if dead:
+            lines.append(_("Dead this deal: {names}.", names=and_list(dead, tr)))
+    elif last.get("losers"):
+        lines.append(_("Lost this round: {names}.", names=and_list(last["losers"], tr)))
+    if last.get("gainers"):
+        lines.append(_("{names} gain a life.", names=and_list(last["gainers"], tr)))
+    lines.append(now_sentence(state, tr))
+    return lines
+
+
+def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
+    """The spectators' board of a family game, with the keys Gnav's board has."""
+    game = state.rules.game
+    seats = []
+    for i, name in enumerate(state.names):
+        seats.append({
+            "name": name, "balance": state.balance[i], "words": stake_words(state, i, tr),
+            "out": state.out[i] and i not in state.winners, "sits_out": False,
+            "in_round": state.in_round[i], "knocked": False,
+            "dealer": state.dealer == i and state.phase != "over",
+            "turn": state.turn == i, "asked": state.asked == i, "winner": i in state.winners,
+        })
+    return {
+        "rules": f"{game_title(game, tr)} · {book_title(game, state.rules.name, tr)}",
+        "round": state.round, "phase": state.phase,
+        "counters": state.rules.ledger == "counters", "limit": None, "pool": state.pool,
+        "dealer": state.dealer_name, "turn": state.turn_name, "asked": state.asked_name,
+        "seats": seats, "now": now_sentence(state, tr),
+        "last_call": outcome_lines(state, tr), "settlement": None,
+        "winners": [state.names[i] for i in state.winners], "query": None,
+        "direction": direction_words(state, tr),
+    }
