@@ -100,10 +100,9 @@ class FamilyScreen:
         rows: list[ft.Control] = []
         if narrow:
             rows.append(ft.Row(tools, spacing=0, wrap=True))
-        rows += [self.banner, self.error,
-                 ft.Column([self.direction, self.seats], scroll=ft.ScrollMode.AUTO,
-                           expand=True, spacing=6),
-                 self.question]
+        self.seat_column = ft.Column([self.direction, self.seats], scroll=ft.ScrollMode.AUTO,
+                                     expand=True, spacing=6)
+        rows += [self.banner, self.error, self.seat_column, self.question]
         self.view = ft.View(
             route=f"/game/{game.id}",
             appbar=ft.AppBar(title=self.title,
@@ -135,7 +134,14 @@ class FamilyScreen:
         self.seats.controls = self.seat_tiles(state)
         self.undo_button.disabled = not self.game.can_undo
         self.redo_button.disabled = not self.game.can_redo
-        self.question.content = self.build_question(state)
+        # the picker (a seat strip and the whole pack) takes the seats' room and scrolls, so
+        # Settle is in reach on a phone too; the picker lists the seats itself
+        picking = state.phase in ("cut", "reveal")
+        self.seat_column.visible = not picking
+        self.question.expand = picking
+        question = self.build_question(state)
+        self.question.content = (ft.Column([question], scroll=ft.ScrollMode.AUTO, expand=True)
+                                 if picking else question)
 
     def seat_tiles(self, state: FamilyState) -> list[ft.Control]:
         _ = tr = self.app.tr
@@ -162,7 +168,7 @@ class FamilyScreen:
                                      ft.Colors.PRIMARY if turn else ft.Colors.TERTIARY
                                      if asked else ft.Colors.OUTLINE_VARIANT),
                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
-            out.append(ft.Semantics(identifier=f"seat-{i}", content=tile,
+            out.append(ft.Semantics(identifier=f"seat-{name}", content=tile,
                                     label=f"{name}: {stake_words(state, i, tr)}"))
             if i < len(state.names) - 1:
                 out.append(ft.Icon(arrow, size=18, color=ft.Colors.OUTLINE))

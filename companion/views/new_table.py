@@ -60,11 +60,12 @@ class NewTableScreen:
         # family game replaces the Gnav sections with its FamilySetup (views/family_setup.py)
         self.game = "gnav"
         self.family: FamilySetup | None = None
-        self.game_choice = ft.Dropdown(
-            label=_("Game"), value=self.game, on_select=lambda e: self.set_game(e.control.value),
-            options=[ft.DropdownOption(key="gnav", text="Gnav"),
-                     *(ft.DropdownOption(key=g, text=game_title(g, app.tr))
-                       for g in FAMILY_BOOKS)])
+        # radios rather than a menu: every game in sight, one tap, and a label to find it by
+        self.game_choice = ft.RadioGroup(
+            value=self.game, on_change=lambda e: self.set_game(e.control.value),
+            content=ft.Row([ft.Radio(value="gnav", label=_("Gnav"), label_style=LABEL),
+                            *(ft.Radio(value=g, label=game_title(g, app.tr), label_style=LABEL)
+                              for g in FAMILY_BOOKS)], wrap=True))
         self.family_box = ft.Column([], visible=False)
         # --- end of the family's chooser
 
@@ -134,7 +135,8 @@ class NewTableScreen:
             controls=[
                 ft.Column(
                     [
-                        self.game_choice,  # the family's chooser (issue 14)
+                        heading(_("Game"), theme.NAME),  # the family's chooser (issue 14)
+                        self.game_choice,
                         self.family_box,
                         heading(_("Players, clockwise as they sit"), theme.NAME),
                         ft.Row([self.name_field,
