@@ -97,12 +97,25 @@ class FamilyScreen:
             last, outcome = game.events[-1], game.outcomes[-1]
             self.news = lambda tr: [event_sentence(before, last, outcome, self.state, tr)]
         narrow = app.width < 1100
+        if app.phone:  # the four tools in one row
+            for b in (self.undo_button, self.redo_button):
+                b.icon = None
         rows: list[ft.Control] = []
         if narrow:
             rows.append(ft.Row(tools, spacing=0, wrap=True))
         self.seat_column = ft.Column([self.direction, self.seats], scroll=ft.ScrollMode.AUTO,
                                      expand=True, spacing=6)
-        rows += [self.banner, self.error, self.seat_column, self.question]
+        # a phone held sideways: the seats beside the banner and the question, as Gnav's
+        self.sideways = not app.phone and app.height < theme.SIDEWAYS_HEIGHT
+        if self.sideways:
+            self.seat_column.width = (app.width - 24) * 0.4
+            rows.append(ft.Row(
+                [self.seat_column,
+                 ft.Column([self.banner, self.error, self.question], spacing=10, expand=True,
+                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+                spacing=10, expand=True, vertical_alignment=ft.CrossAxisAlignment.STRETCH))
+        else:
+            rows += [self.banner, self.error, self.seat_column, self.question]
         self.view = ft.View(
             route=f"/game/{game.id}",
             appbar=ft.AppBar(title=self.title,
@@ -136,12 +149,14 @@ class FamilyScreen:
         self.redo_button.disabled = not self.game.can_redo
         # the picker (a seat strip and the whole pack) takes the seats' room and scrolls, so
         # Settle is in reach on a phone too; the picker lists the seats itself
+        # on a phone the answers share the height with the seats, each scrolling on its own
         picking = state.phase in ("cut", "reveal")
         self.seat_column.visible = not picking
-        self.question.expand = picking
+        scrolls = picking or self.app.phone or self.sideways
+        self.question.expand = scrolls
         question = self.build_question(state)
         self.question.content = (ft.Column([question], scroll=ft.ScrollMode.AUTO, expand=True)
-                                 if picking else question)
+                                 if scrolls else question)
 
     def seat_tiles(self, state: FamilyState) -> list[ft.Control]:
         _ = tr = self.app.tr
@@ -163,7 +178,7 @@ class FamilyScreen:
                            ft.Text(" · ".join(badges), size=theme.SMALL, italic=True,
                                    visible=bool(badges))],
                           spacing=2, tight=True),
-                padding=10, border_radius=12, width=170, opacity=0.45 if gone else 1,
+                padding=10, border_radius=12, width=150 if self.app.phone else 170, opacity=0.45 if gone else 1,
                 border=ft.Border.all(4 if turn or asked else 1,
                                      ft.Colors.PRIMARY if turn else ft.Colors.TERTIARY
                                      if asked else ft.Colors.OUTLINE_VARIANT),
@@ -262,13 +277,16 @@ class FamilyScreen:
                 if ev.face_up:
                     text = _("Swap: {seat} passes a Harlequin face up", seat=ev.face_up[0])
                 elif ev.silent:
-                    text = _("Swap: a matador passed without its call")
+                    text = _("Swap: a silent matador")
                 elif ev.source == STOCK:
                     text = _("Take the top piece")
                 else:
                     text = _("Swap")
-                answers.append(self.event_button(text, ev, filled=not (ev.face_up
-                                                                       or ev.silent)))
+                if ev.face_up or ev.silent:  # the rarer swaps: smaller, under the others
+                    answers.append(button(text, lambda e, ev=ev: self.act(ev),
+                                          disabled=state.why_not(ev) is not None))
+                else:
+                    answers.append(self.event_button(text, ev))
             else:
                 answers.append(self.event_button(self.call_label(ev.call), ev, filled=False))
         return self.panel(now_sentence(state, self.app.tr), answers)

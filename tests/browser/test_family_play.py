@@ -9,7 +9,7 @@ import re
 
 import pytest
 from browser_ui import (
-    PHONE,
+    PHONE_UPRIGHT,
     TABLET,
     AppServer,
     add_players,
@@ -25,7 +25,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-SIZES = {"phone": PHONE, "tablet": TABLET}
+SIZES = {"phone": PHONE_UPRIGHT, "tablet": TABLET}
 
 
 def new_family_table(page: Page, game: str, players: list[str]) -> None:
