@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core import kind_named
 from companion.engine.books import FAMILY_BOOKS
-from companion.engine.errors import GnavError
+from companion.engine.errors import N_, GnavError
 from companion.engine.events import MAX_STAKE
 from companion.engine.family import FamilyTable, GameBook, Subset
 from companion.i18n import Tr
@@ -33,6 +33,15 @@ from .widgets import body, error_text, show_error
 BOOKS: dict[str, GameBook] = {book.game: book for book in FAMILY_BOOKS}
 LABEL = ft.TextStyle(size=theme.BODY)
 DEFAULT_AMOUNT = {"stake": 3, "lives": 3, "counters": 3}
+# the rule data's values of the house fields, in words (pieces and numbers are named apart)
+VALUE_WORDS: dict[str, str] = {
+    "offered_piece": N_("the offered piece"), "all": N_("every swap"), "none": N_("nothing"),
+    "left": N_("to the left"), "right": N_("to the right"), "block": N_("blocks"),
+    "undo_all_end": N_("undoes every swap and ends the turns"),
+    "last_standing": N_("the last with lives wins"),
+    "first_out_loses": N_("the first out loses"), "everyone": N_("everyone"),
+    "first_broke": N_("the first to go broke"),
+}
 
 
 class FamilySetup:
@@ -94,11 +103,12 @@ class FamilySetup:
         rows: list[ft.Control] = []
         for key, allowed in self.book.fields.items():
             value = values[key]
-            changed = key in self.house
-            title = _("{rule}  (house rule)", rule=key) if changed else key
+            # the field's explanation from the rule data is its title: the field's name is
+            # the journal's, not a word for the table
+            help_text = house_help(self.game, key, tr)
+            title = _("{rule}  (house rule)", rule=help_text) if key in self.house else help_text
             rows.append(ft.Column(
                 [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
-                 body(house_help(self.game, key, tr), size=theme.SMALL),
                  self._field(key, allowed, value),
                  body(_("{rules}: {value}", rules=book_title(self.game, self.rules, tr),
                          value=self._value_words(preset[key])),
@@ -115,7 +125,8 @@ class FamilySetup:
                                  k, m, bool(e.control.value)))
                  for item in allowed.items], wrap=True)
         if set(allowed) == {True, False}:
-            return ft.Switch(label=house_help(self.game, key, tr), value=bool(value),
+            return ft.Switch(label=self._value_words(bool(value)), label_text_style=LABEL,
+                             value=bool(value),
                              on_change=lambda e, k=key: self.set_house(k, bool(e.control.value)))
         return ft.RadioGroup(
             value=json.dumps(value),
@@ -128,8 +139,12 @@ class FamilySetup:
         if isinstance(value, bool):
             return _("yes") if value else _("no")
         if isinstance(value, (tuple, list)):
-            return ", ".join(piece_title(self.game, v, self.app.tr) for v in value) or "-"
-        return str(value).replace("_", " ")
+            return ", ".join(piece_title(self.game, v, self.app.tr) for v in value) or _("none")
+        if isinstance(value, str) and value in VALUE_WORDS:
+            return _(VALUE_WORDS[value])
+        if isinstance(value, str) and "," in value:  # an order of pieces, highest first
+            return ", ".join(piece_title(self.game, v, self.app.tr) for v in value.split(","))
+        return str(value)
 
     # --- handlers ------------------------------------------------------------------------------
 
