@@ -135,9 +135,6 @@ class NewTableScreen:
             controls=[
                 ft.Column(
                     [
-                        heading(_("Game"), theme.NAME),  # the family's chooser (issue 14)
-                        self.game_choice,
-                        self.family_box,
                         heading(_("Players, clockwise as they sit"), theme.NAME),
                         ft.Row([self.name_field,
                                 button(_("Add player"), self.add_player, icon=ft.Icons.ADD,
@@ -146,6 +143,10 @@ class NewTableScreen:
                         self.name_error,
                         self.player_list,
                         self.no_players,
+                        ft.Divider(),
+                        heading(_("Game"), theme.NAME),  # the family's chooser (issue 14)
+                        self.game_choice,
+                        self.family_box,
                         self.gnav_part,
                         ft.Divider(),
                         heading(_("First dealer"), theme.NAME),
