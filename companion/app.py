@@ -23,6 +23,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
+from .views.family_table import FamilyScreen, is_family
 from .views.gofish import (
     GoFishHistoryScreen,
     GoFishLearnScreen,
@@ -187,8 +188,8 @@ class App:
             route, screen = "/", TablesScreen(self)
         self.route = route
         self.screen = screen
-        game_open = isinstance(screen, (GameScreen, GoFishScreen))
-        if isinstance(screen, (GameScreen, GoFishScreen)):
+        game_open = isinstance(screen, (GameScreen, GoFishScreen, FamilyScreen))
+        if game_open:
             self.store.set_last_open(screen.game.id)
             self.last_game_id = screen.game.id
         elif route in ("/", "/new"):
@@ -236,6 +237,8 @@ class App:
             game = self.games.game(int(match.group(1)))
         except StoreError:
             return None
+        if is_family(game):
+            return FamilyScreen(self, game)  # the family's games have one screen so far
         if game.table.game != "gnav":
             return self._gofish_screen_for(game, match.group(2))
         if match.group(2) == "/history":

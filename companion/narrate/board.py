@@ -13,11 +13,12 @@ from typing import Any
 
 from companion.core import GameState
 from companion.engine import TableState
+from companion.engine.family import FamilyState
 from companion.engine.rules import PRESETS
 from companion.games.gwra_pyskessa import GoFishState
 from companion.i18n import EN, Tr
 
-from . import gofish
+from . import family, gofish
 from .words import (
     balance_words,
     banner_lines,
@@ -44,6 +45,8 @@ def board_state(state: GameState, tr: Tr = EN) -> dict[str, Any]:
     (a bug, not a spectator's doing) for a game this narration does not tell."""
     if isinstance(state, GoFishState):
         return gofish.board_state(state, tr)
+    if isinstance(state, FamilyState):  # Kille, Cuccù, Slabberjan, Vogelspiel (issue 14)
+        return family.board_state(state, tr)
     if not isinstance(state, TableState):
         raise TypeError(f"no board for a {type(state).__name__}: only Gnav's is told")
     seats = []

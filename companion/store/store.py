@@ -130,6 +130,12 @@ class Store:
         by its game's kind: GnavError when it is bad), in the journal version its rules need."""
         return self._insert(kind_named(table.game).new_header(table), [])
 
+    def create_table(self, header: Header) -> Game:
+        """A new game of any kind from a header its kind parsed (the kind re-reads the line it
+        writes, so a header that kind would refuse is refused here too: GnavError)."""
+        return self._insert(_header(json.loads(kind_named(header.game).header_line(header))),
+                            [])
+
     def open_game(self, game_id: int) -> Game:
         """The game with this id, built from its stored events. The same Game object is
         returned each time, so several screens share one live state."""

@@ -18,6 +18,7 @@ from companion.games import gwra_pyskessa as gofish
 from companion.games.gwra_pyskessa.events import MAX_SEATS as GOFISH_SEATS
 from companion.games.gwra_pyskessa.events import header_json as gofish_header_json
 from companion.i18n import Tr
+from companion.narrate.family import game_line, game_title
 from companion.narrate.words import (
     field_help,
     field_title,
@@ -28,6 +29,8 @@ from companion.narrate.words import (
 from companion.store import StoreError
 
 from . import theme
+from .family_setup import BOOKS as FAMILY_BOOKS
+from .family_setup import FamilySetup
 from .widgets import (
     body,
     button,
@@ -56,8 +59,12 @@ class NewTableScreen:
         self.stakes_kind = "counters"
         self.amount = 3
         self.dealer_choice = "draw"  # "draw", "random" or a seat name
-        self.game_kind = "gnav"  # or "gwra-pyskessa": the header's game
+        self.game = "gnav"  # the header's game: gnav, gwra-pyskessa or one of the family's
         self.rng = random.Random()
+        # a family game (issue 14) replaces the Gnav sections with its FamilySetup
+        # (views/family_setup.py); Gwra pyskessa hides them
+        self.family: FamilySetup | None = None
+        self.family_box = ft.Column([], visible=False)
 
         # on_change keeps the typed name on the server at once, so a quick tap on Add player
         # never reads a stale value
@@ -94,22 +101,25 @@ class NewTableScreen:
                                           on_change=lambda e: self.set_dealer(e.control.value),
                                           content=ft.Row([], wrap=True))
         self.house_column = ft.Column([], spacing=12)
+        # radios rather than a menu: every game in sight with its line, one tap, a label to
+        # find it by
         self.game_group = ft.RadioGroup(
-            value=self.game_kind, on_change=lambda e: self.set_game(e.control.value),
+            value=self.game, on_change=lambda e: self.set_game(e.control.value),
             content=ft.Column([
                 _game_choice("gnav", "Gnav", _(
                     "Norway and Denmark. 2 to 40 players, one piece each: keep it or swap it "
                     "with the next player; the lowest piece pays.")),
+                *(_game_choice(g, game_title(g, app.tr), game_line(g, app.tr))
+                  for g in FAMILY_BOOKS),
                 _game_choice(gofish.GAME, "Gwra pyskessa", _(
                     "Cornwall. 2 to 10 players, an ordinary pack of 52: Go Fish, asked only in "
                     "Cornish; most sets of four wins.")),
             ], spacing=4),
         )
         self.start_error = error_text()
-        # what only Gnav has: shown for a Gnav table, left out for Gwra pyskessa
-        # what only Gnav has: shown for a Gnav table, left out for Gwra pyskessa (each control
-        # in the page's own column, as before the game could be chosen)
-        self.gnav_rules: list[ft.Control] = [
+        # Gnav's own sections, hidden while a family game is chosen
+        self.gnav_part = ft.Column([
+            ft.Divider(),
             heading(_("Rule book"), theme.NAME),
             self.rules_group,
             self.rules_help,
@@ -117,16 +127,13 @@ class NewTableScreen:
             heading(_("Stakes"), theme.NAME),
             self.stakes_group,
             self.amount_field,
-            self.amount_error,
+            self.amount_error], spacing=12)
+        self.gnav_house = ft.Column([
             ft.Divider(),
-        ]
-        self.gnav_house: list[ft.Control] = [
             heading(_("House rules"), theme.NAME),
             body(_("Each rule starts as the rule book has it; change any of them."),
                  size=theme.SMALL),
-            self.house_column,
-            ft.Divider(),
-        ]
+            self.house_column], spacing=12)
         self.start_button = ft.FilledButton(_("Start game"), on_click=self.start,
                                             style=theme.big_button_style(),
                                             height=theme.BIG_TOUCH)
@@ -140,9 +147,6 @@ class NewTableScreen:
             controls=[
                 ft.Column(
                     [
-                        heading(_("Game"), theme.NAME),
-                        self.game_group,
-                        ft.Divider(),
                         heading(_("Players, clockwise as they sit"), theme.NAME),
                         ft.Row([self.name_field,
                                 button(_("Add player"), self.add_player, icon=ft.Icons.ADD,
@@ -152,11 +156,15 @@ class NewTableScreen:
                         self.player_list,
                         self.no_players,
                         ft.Divider(),
-                        *self.gnav_rules,
+                        heading(_("Game"), theme.NAME),
+                        self.game_group,
+                        self.family_box,
+                        self.gnav_part,
+                        ft.Divider(),
                         heading(_("First dealer"), theme.NAME),
                         self.dealer_group,
+                        self.gnav_house,
                         ft.Divider(),
-                        *self.gnav_house,
                         self.start_error,
                         self.start_button,
                     ],
@@ -178,13 +186,11 @@ class NewTableScreen:
     def fill(self) -> None:
         _ = self.app.tr
         self.fill_players()
-        self.game_group.value = self.game_kind
-        gnav = self.game_kind == "gnav"
-        for control in (*self.gnav_rules, *self.gnav_house):
-            if control is not self.amount_error:  # shown by its own check
-                control.visible = gnav
-        if not gnav:
-            self.amount_error.visible = False
+        self.game_group.value = self.game
+        gnav = self.game == "gnav"
+        self.gnav_part.visible = self.gnav_house.visible = gnav
+        self.family_box.controls = [] if self.family is None else [self.family.control]
+        self.family_box.visible = self.family is not None
         self.rules_group.value = self.rules
         self.rules_help.value = rulebook_summary(self.rules, self.app.tr)
         self.stakes_group.value = self.stakes_kind
@@ -193,20 +199,28 @@ class NewTableScreen:
         self.fill_dealer()
         self.fill_house()
         self.start_button.disabled = not MIN_SEATS <= len(self.players) <= self.max_seats
-        if not gnav and len(self.players) > self.max_seats:
+        if self.game == gofish.GAME and len(self.players) > self.max_seats:
             self.no_players.value = _("Gwra pyskessa has at most {count} players.",
                                       count=self.max_seats)
             self.no_players.visible = True
 
     @property
     def max_seats(self) -> int:
-        return MAX_SEATS if self.game_kind == "gnav" else GOFISH_SEATS
+        if self.game == gofish.GAME:
+            return GOFISH_SEATS
+        return FAMILY_BOOKS[self.game].max_seats if self.game in FAMILY_BOOKS else MAX_SEATS
 
-    def set_game(self, kind: str | None) -> None:
-        if kind in ("gnav", gofish.GAME) and kind != self.game_kind:
-            self.game_kind = kind
-            if kind != "gnav" and self.dealer_choice == "draw":
-                self.dealer_choice = "random"  # the cut is not offered here yet
+    def set_game(self, game: str | None, refresh: bool = True) -> None:
+        """Gnav, Gwra pyskessa, or one of the family's games with its own setup."""
+        if game is None or game == self.game or (
+                game not in ("gnav", gofish.GAME) and game not in FAMILY_BOOKS):
+            return
+        self.game = game
+        self.family = (FamilySetup(self.app, game, on_change=self.app.refresh)
+                       if game in FAMILY_BOOKS else None)
+        if game == gofish.GAME and self.dealer_choice == "draw":
+            self.dealer_choice = "random"  # the cut is not offered here yet
+        if refresh:
             self.fill()
             self.app.refresh()
 
@@ -259,11 +273,11 @@ class NewTableScreen:
         _ = self.app.tr
         if self.dealer_choice not in ("draw", "random") and self.dealer_choice not in self.players:
             self.dealer_choice = "draw"
-        if self.game_kind != "gnav" and self.dealer_choice == "draw":
+        if self.game == gofish.GAME and self.dealer_choice == "draw":
             self.dealer_choice = "random"
         radios: list[ft.Control] = [
             ft.Radio(value="random", label=_("Random dealer"), label_style=LABEL)]
-        if self.game_kind == "gnav":
+        if self.game != gofish.GAME:
             radios.insert(0, ft.Radio(value="draw", label=_("Draw for dealer"),
                                       label_style=LABEL))
         radios += [ft.Radio(value=name, label=_("Dealer {name}", name=name), label_style=LABEL)
@@ -320,9 +334,11 @@ class NewTableScreen:
             return
         self.players = list(old.players)
         self.rules, self.house = old.rules, dict(old.house)
+        self.set_game(old.game, refresh=False)
+        if old.family is not None and self.family is not None:
+            self.family.adopt(old.family)
         self.stakes_kind, self.amount = old.stakes_kind, old.amount
         self.dealer_choice = old.dealer_choice
-        self.game_kind = old.game_kind
         self.name_field.value = old.name_field.value
         self.amount_field.value = old.amount_field.value
         self.fill()
@@ -464,10 +480,18 @@ class NewTableScreen:
                                             count=MAX_STAKE))
 
     def set_dealer(self, choice: str | None) -> None:
-        if (choice == "draw" and self.game_kind == "gnav") or choice == "random" \
+        if (choice == "draw" and self.game != gofish.GAME) or choice == "random" \
                 or choice in self.players:
             self.dealer_choice = choice
         self.app.refresh()
+
+    def dealer(self) -> str | None:
+        if self.dealer_choice == "draw":
+            return None
+        if self.dealer_choice == "random":
+            # the app draws; the engine never uses randomness, it reads the dealer from the header
+            return self.rng.choice(self.players)
+        return self.dealer_choice
 
     def table(self) -> Table:
         """The header this screen describes; raises GnavError with the reason it is not ready."""
@@ -483,14 +507,6 @@ class NewTableScreen:
         kind: Literal["counters", "strokes"] = "counters" if self.stakes_kind == "counters" else "strokes"
         return Table(rules=self.rules, stakes=Stakes(kind, self.amount),
                      seats=tuple(self.players), dealer=dealer, house=house)
-
-    def dealer(self) -> str | None:
-        if self.dealer_choice == "draw":
-            return None
-        if self.dealer_choice == "random":
-            # the app draws; the engine never uses randomness, it reads the dealer from the header
-            return self.rng.choice(self.players)
-        return self.dealer_choice
 
     def gofish_header(self) -> gofish.Header:
         """A Gwra pyskessa table's header, read back by its kind (GnavError when it is bad)."""
@@ -512,7 +528,7 @@ class NewTableScreen:
         has the focus, the focus moves to Start first, which makes the browser send the
         field's last change and then its blur, and the game is made after the blur."""
         page = self.app.page
-        if page is None or not self.amount_editing or self.game_kind != "gnav":
+        if page is None or not self.amount_editing or self.game != "gnav":
             self.create()
         elif not self.starting:
             self.starting = True
@@ -537,8 +553,14 @@ class NewTableScreen:
         # message arrives but runs its change handler on a worker thread, which a quick tap
         # on Start can overtake
         try:
-            if self.game_kind != "gnav":
+            if self.game == gofish.GAME:
                 game = self.app.store.create_game(self.gofish_header())
+            elif self.family is not None:  # a family game (issue 14)
+                if len(self.players) < MIN_SEATS:
+                    raise GnavError(self.app.tr("A table needs at least {count} players.",
+                                                count=MIN_SEATS))
+                game = self.app.store.create_game(self.family.header(self.players,
+                                                                     self.dealer()))
             else:
                 self.read_amount(self.amount_field.value)
                 game = self.app.store.create_game(self.table())

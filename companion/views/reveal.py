@@ -28,8 +28,17 @@ class PiecePicker:
     def __init__(self, seats: list[str], action: str, on_done: Callable[[Pieces], None],
                  narrow: bool, prompt: str, on_change: Callable[..., None] | None = None,
                  tr: Tr = EN,
-                 scroll_to: Callable[[ft.Control, str], None] | None = None) -> None:
+                 scroll_to: Callable[[ft.Control, str], None] | None = None,
+                 pack: tuple[tuple[str, int], ...] | None = None,
+                 title: Callable[[str], str] | None = None,
+                 face: Callable[[str, float], ft.Control] | None = None) -> None:
         self.tr = tr
+        # another game's pack (piece, count), its names and pictures; Gnav's by default
+        self.own_pack = pack is not None
+        self.pack = pack if pack is not None else tuple((p, 2) for p in PIECES)
+        self.counts = dict(self.pack)
+        self.title = title or (lambda piece: tr.in_sentence(piece_title(piece, tr)))
+        self.face = face or piece_face
         self.scroll_to = scroll_to  # brings a seat of the phone's strip into view
         self.seats = seats
         self.on_change = on_change
@@ -44,7 +53,7 @@ class PiecePicker:
         # every control is made once and changed in place: a pick sends a few small changes,
         # and a second quick tap lands on the same button rather than on a replaced one
         self.seat_parts = {seat: self._seat_part(seat) for seat in seats}
-        self.piece_parts = {piece: self._piece_part(piece) for piece in PIECES}
+        self.piece_parts = {piece: self._piece_part(piece) for piece, _n in self.pack}
         self.grid = ft.Row([p.control for p in self.piece_parts.values()], wrap=True,
                            spacing=6, run_spacing=6)
         self.done_button = big_button(action, self.done, disabled=True)
@@ -101,19 +110,20 @@ class PiecePicker:
         return 30 if self.narrow else 40
 
     def _piece_part(self, piece: str) -> _PiecePart:
-        dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE) for _k in range(2)]
+        dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE)
+                for _k in range(self.counts[piece])]
         width = 70 if self.narrow else 104  # four across on a 360 px phone
-        title = piece_title(piece, self.tr)
+        title = self.title(piece)
         # a long name (German "Dragoner", Dutch "Dragonder") in a smaller size, not broken
         size = theme.BODY - (2 if self.narrow else 0) - (3 if self.narrow and len(title) > 7 else 0)
-        pick = Button(self.tr.in_sentence(title),
+        pick = Button(title,
                          on_click=lambda e: self.pick(piece),
                          width=width, height=theme.TOUCH + (0 if self.narrow else 8),
                          style=ft.ButtonStyle(
                              text_style=ft.TextStyle(size=size),
                              padding=ft.Padding.symmetric(horizontal=4)))
         control = ft.Column(
-            [pick, ft.Row([piece_face(piece, 20 if self.narrow else 24),
+            [pick, ft.Row([self.face(piece, 20 if self.narrow else 24),
                            ft.Row([*dots], spacing=3, tight=True)], spacing=6, tight=True)],
             spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
@@ -128,7 +138,8 @@ class PiecePicker:
         """A piece picked twice is used up, unless it is the highlighted seat's own pick."""
         if self.current is None:
             return False
-        return self.count(piece) < 2 or self.picked.get(self.current) == piece
+        return (self.count(piece) < self.counts[piece]
+                or self.picked.get(self.current) == piece)
 
     @property
     def complete(self) -> bool:
@@ -192,11 +203,11 @@ class PiecePicker:
             if self._seats_shown.get(seat) == (chosen, current):
                 continue
             self._seats_shown[seat] = (chosen, current)
-            part.face.content = piece_face(chosen, size) if chosen else None
+            part.face.content = self.face(chosen, size) if chosen else None
             part.face.border = (None if chosen
                                 else ft.Border.all(2, ft.Colors.OUTLINE))
             part.face.border_radius = size / 2
-            part.label.value = self.tr.in_sentence(piece_title(chosen, self.tr)) if chosen else ""
+            part.label.value = self.title(chosen) if chosen else ""
             part.chip.style = ft.ButtonStyle(
                 text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0),
                                         weight=ft.FontWeight.BOLD if current
@@ -207,7 +218,7 @@ class PiecePicker:
             part.chip.bgcolor = ft.Colors.PRIMARY_CONTAINER if current else None
             changed.append(part.control)
         for piece, ppart in self.piece_parts.items():
-            left = 2 - self.count(piece)
+            left = self.counts[piece] - self.count(piece)
             can = self.can_pick(piece)
             if self._pieces_shown.get(piece) == (left, can):
                 continue
@@ -234,8 +245,11 @@ class PiecePicker:
         if missing:
             parts.append(_("{action} once every seat has a piece; still without one: {seats}.",
                            action=self.action, seats=and_list(missing, self.tr)))
-        used = [self.tr.in_sentence(piece_title(p, self.tr)) for p in PIECES if self.count(p) >= 2]
-        if used:
+        used = [self.title(p) for p, n in self.pack if self.count(p) >= n]
+        if used and self.own_pack:
+            parts.append(_("Every piece of {pieces} is picked: none can be picked again.",
+                           pieces=and_list(used, self.tr)))
+        elif used:
             parts.append(_("The pack has two of each piece: {pieces} cannot be picked again.",
                            pieces=and_list(used, self.tr)))
         return " ".join(parts)

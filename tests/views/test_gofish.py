@@ -59,17 +59,18 @@ def banner(screen: GoFishScreen) -> str:
     return " | ".join(texts(identified(screen.view, "banner")))
 
 
-def test_new_table_offers_both_games_and_makes_a_version_2_gwra_pyskessa_table(app: App) -> None:
+def test_new_table_offers_every_game_and_makes_a_version_2_gwra_pyskessa_table(app: App) -> None:
     screen = new_table_of(app, "Ann", "Bo", "Cy")
     shown = " ".join(texts(screen.view))
     games = [c.label for c in walk(screen.game_group) if isinstance(c, ft.Radio)]
-    assert games == ["Gnav", "Gwra pyskessa"]
+    assert games == ["Gnav", "Kille", "Cuccù", "Slabberjan", "Vogelspiel (reconstructed)",
+                     "Gwra pyskessa"]
     assert "Cornwall. 2 to 10 players" in shown
-    assert screen.rules_group.visible and screen.amount_field.visible
+    assert screen.gnav_part.visible and screen.gnav_house.visible
     screen.set_game("gwra-pyskessa")
     # no rule book, stakes or house rules for Go Fish; no draw for dealer offered
-    assert not screen.rules_group.visible and not screen.amount_field.visible
-    assert not screen.house_column.visible
+    assert not screen.gnav_part.visible and not screen.gnav_house.visible
+    assert not screen.family_box.visible
     assert screen.dealer_choice == "random"
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")

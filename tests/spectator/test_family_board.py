@@ -1,0 +1,63 @@
+"""The spectators' board of the family's games (issue 14, item 2): the board follows a Kille
+and a Cuccù table from the games file and tells it as the referee's screen does: seats with
+their lives or pot standing, whose turn, the last call in the game's own words, the round's
+losers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.board import BoardReader, board_json
+from companion.board.render import board_html
+from companion.core import parse_header
+from companion.engine.events import Change, Deal, Reveal, Stand
+from companion.engine.family import FamilyReply
+from companion.i18n import Tr
+from companion.store import Game, Store
+
+
+def family_table(store: Store, game: str, rules: str, stakes: dict[str, object]) -> Game:
+    _kind, header = parse_header({"ev": "table", "version": 2, "game": game, "rules": rules,
+                                  "stakes": stakes, "seats": ["Ann", "Bo", "Cy"],
+                                  "dealer": "Ann"})
+    return store.create_table(header)
+
+
+def test_the_board_tells_a_cuccu_table(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        game = family_table(store, "cuccu", "campli", {"kind": "lives", "each": 3})
+        for event in (Deal(), Change("Cy"), FamilyReply("Bo", "hunter")):
+            game.apply(event)
+        reader = BoardReader(tmp_path)
+        try:
+            followed = reader.game(game.id)
+            assert followed is not None
+            data = board_json(followed)
+        finally:
+            reader.close()
+    assert data["rules"] == "Cuccù · the Campli rules"
+    assert [s["words"] for s in data["seats"]] == ["3 lives", "3 lives", "2 lives"]
+    assert data["last_call"] == ["Bo calls «Bum!» (Bang!).", "Cy loses a life."]
+    assert data["now"] == "Bo's turn: stand or change."
+    assert [s["turn"] for s in data["seats"]] == [False, True, False]
+    html = board_html(data)
+    assert "«Bum!»" in html and "Cuccù · the Campli rules" in html
+
+
+def test_the_board_tells_a_kille_round_settled_in_the_phones_language(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        game = family_table(store, "kille", "byteskille", {"kind": "stake", "rebuys": 3})
+        for event in (Deal(), Stand("Bo"), Stand("Cy"), Stand("Ann")):
+            game.apply(event)
+        game.apply(Reveal((("Bo", "cuckoo"), ("Cy", "5"), ("Ann", "mask"))))
+        reader = BoardReader(tmp_path)
+        try:
+            followed = reader.game(game.id)
+            assert followed is not None
+            english = board_json(followed)
+            norwegian = board_json(followed, Tr("nb"))
+        finally:
+            reader.close()
+    assert english["last_call"][0] == "Dead this deal: Ann."
+    assert [s["out"] for s in english["seats"]] == [True, False, False]
+    assert norwegian["last_call"][0] == "Døde denne given: Ann."

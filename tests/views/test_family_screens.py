@@ -1,0 +1,235 @@
+"""The family's screens without a browser (issue 14): New table makes a table of each family
+game, a round is played through the table screen's own handlers, the Inn, buy-back and
+re-entry dialogs answer through the engine, a refused tap says why, undo and redo say what
+they did, and the journal goes out and back in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.app import App, Games
+from companion.engine.events import Stand
+from companion.engine.family import FamilyState
+from companion.narrate.family import FAMILY_GAMES
+from companion.store import Store
+from companion.views.family_table import FamilyScreen
+from companion.views.new_table import NewTableScreen
+
+from .helpers import buttons, identified, tap, texts, walk
+
+SEATS = ("Ann", "Bo", "Cy")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    a = App(Games(tmp_path))
+    a.start("/")
+    return a
+
+
+def new_family_table(app: App, game: str, seats: tuple[str, ...] = SEATS,
+                     dealer: str = "Ann") -> FamilyScreen:
+    tap(app.screen.view, "New table")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    for name in seats:
+        screen.name_field.value = name
+        tap(screen.view, "Add player")
+    screen.set_game(game)
+    screen.set_dealer(dealer)
+    tap(screen.view, "Start game")
+    assert isinstance(app.screen, FamilyScreen), texts(screen.view)
+    return app.screen
+
+
+def state(screen: FamilyScreen) -> FamilyState:
+    return screen.state
+
+
+def banner(screen: FamilyScreen) -> str:
+    return " ".join(texts(identified(screen.view, "banner")))
+
+
+def dialog_buttons(app: App) -> dict[str, Any]:
+    assert isinstance(app.dialog, ft.AlertDialog)
+    return buttons(app.dialog)
+
+
+def press(app: App, label: str) -> None:
+    found = dialog_buttons(app)
+    assert label in found, sorted(found)
+    found[label].on_click(None)
+
+
+def reveal(screen: FamilyScreen, **pieces: str) -> None:
+    """The reveal through the picker: a tap on each seat, then on its piece, then Settle."""
+    picker = screen.picker
+    assert picker is not None
+    for seat, piece in pieces.items():
+        picker.select(seat)
+        picker.pick(piece)
+    tap(screen.view, "Settle")
+
+
+@pytest.mark.parametrize("game", FAMILY_GAMES)
+def test_new_table_makes_a_version_2_table_of_each_family_game(app: App, game: str) -> None:
+    screen = new_family_table(app, game)
+    header = screen.game.table
+    assert (header.version, header.game, header.seats) == (2, game, SEATS)
+    journal = app.store.export_journal(screen.game.id)
+    assert f'"game": "{game}"' in journal.splitlines()[0]
+    assert state(screen).phase == "ready"
+    assert "Deal" in buttons(screen.view)
+
+
+def test_new_table_offers_each_rule_book_house_rule_and_stake_of_the_game(app: App) -> None:
+    tap(app.screen.view, "New table")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    screen.set_game("cuccu")
+    shown = " ".join(texts(screen.view))
+    books = [c.label for c in walk(screen.view) if isinstance(c, ft.Radio)]
+    assert "the Campli rules" in books and "Montorio's Stù" in books
+    assert "Campli and Montorio al Vomano" in shown  # the game's line
+    assert "What the Cat sends back" in shown  # a house field's explanation
+    assert screen.family is not None and screen.family.amount_field.label == "Lives each"
+    screen.family.set_rules("stu")
+    screen.family.set_house("cat_undoes", "all")
+    for name in SEATS:
+        screen.name_field.value = name
+        tap(screen.view, "Add player")
+    tap(screen.view, "Start game")
+    assert isinstance(app.screen, FamilyScreen)
+    header = app.screen.game.table
+    assert header.rules == "stu" and dict(header.house) == {"cat_undoes": "all"}
+    assert dict(header.stakes) == {"kind": "lives", "each": 3, "reentry": True}
+
+
+def test_a_kille_round_through_the_screen(app: App) -> None:
+    screen = new_family_table(app, "kille")
+    tap(screen.view, "Deal")
+    assert state(screen).turn_name == "Bo"  # Kille goes to the left: after Ann, Bo
+    tap(screen.view, "Stand")
+    assert banner(screen) == "Bo stands."
+    tap(screen.view, "Change")  # Cy asks Ann
+    labels = buttons(screen.view)
+    assert "«Kuku står, ingen byta får!» Cuckoo stands, nobody may swap!" in labels
+    assert "«Husar hugger» Hussar strikes!" in labels
+    tap(screen.view, "Swap")
+    tap(screen.view, "Change")  # Ann, the dealer, takes from the stock
+    tap(screen.view, "Take the top piece")
+    assert state(screen).phase == "reveal"
+    reveal(screen, Bo="cuckoo", Cy="5", Ann="mask")
+    assert state(screen).dead == [False] * 3 and state(screen).out == [True, False, False]
+    assert "Dead this deal: Ann." in banner(screen)
+    tap(screen.view, "Next round")
+    assert "Ann out: buy back in?" in buttons(screen.view)
+
+
+def test_kille_buys_back_in_through_its_dialog(app: App) -> None:
+    screen = new_family_table(app, "kille")
+    tap(screen.view, "Deal")
+    for _k in range(2):
+        tap(screen.view, "Stand")
+    tap(screen.view, "Stand")
+    reveal(screen, Bo="cuckoo", Cy="5", Ann="mask")
+    tap(screen.view, "Next round")
+    tap(screen.view, "Ann out: buy back in?")
+    assert "Ann died and may buy back in" in " ".join(texts(app.dialog))
+    press(app, "Buy back in")
+    s = state(screen)
+    assert s.out == [False] * 3 and s.rebuys[0] == 1 and s.pot == 4
+    assert banner(screen) == "Ann buys back in and pays one into the pot."
+
+
+def test_cuccu_inn_sold_for_a_price_and_refused(app: App) -> None:
+    screen = new_family_table(app, "cuccu")
+    tap(screen.view, "Deal")
+    assert state(screen).turn_name == "Cy"  # Cuccù asks the right-hand neighbour
+    tap(screen.view, "Change")
+    tap(screen.view, "«Fermatevi alquanto!» Stop a while!")
+    assert "Bo offers Cy the swap for a price" in " ".join(texts(app.dialog))
+    field = next(c for c in walk(app.dialog) if isinstance(c, ft.TextField))
+    field.value = "3"
+    press(app, "Sold")
+    s = state(screen)
+    assert s.money[2] == -4 and s.money[1] == 2  # -1 each to begin with, 3 paid
+    assert "Cy buys the swap for 3." in banner(screen)
+    tap(screen.view, "Change")  # Bo asks Ann
+    tap(screen.view, "«Fermatevi alquanto!» Stop a while!")
+    press(app, "Refused")
+    assert state(screen).shelters == [(1, 0)]
+    assert "Bo refuses the price: no swap." in banner(screen)
+    assert journal_replies(app, screen) == [
+        '{"ev": "reply", "from": "Bo", "call": "inn", "sold": true, "price": 3}',
+        '{"ev": "reply", "from": "Ann", "call": "inn", "sold": false}']
+
+
+def journal_replies(app: App, screen: FamilyScreen) -> list[str]:
+    lines = app.store.export_journal(screen.game.id).splitlines()
+    return [line for line in lines if '"reply"' in line]
+
+
+def test_cuccu_re_entry_at_a_doubled_price_through_its_dialog(app: App) -> None:
+    screen = new_family_table(app, "cuccu", seats=("Ann", "Bo"))
+    for _round in range(3):  # Bo shows the lowest card three times: no lives left
+        tap(screen.view, "Deal")
+        tap(screen.view, "Stand")
+        tap(screen.view, "Stand")
+        reveal(screen, Ann="cuckoo", Bo="1")
+        tap(screen.view, "Next round")
+    s = state(screen)
+    assert s.out == [False, True] and s.phase == "ready"
+    tap(screen.view, "Bo out: re-enter?")
+    assert "Bo is out and may re-enter with full lives for 2." in " ".join(texts(app.dialog))
+    press(app, "Re-enter")
+    s = state(screen)
+    assert s.out == [False, False] and s.balance[1] == 3 and s.money[1] == -3
+    assert banner(screen) == "Bo re-enters the game for 2 and plays on with full lives."
+
+
+def test_a_refused_tap_says_why_and_changes_nothing(app: App) -> None:
+    screen = new_family_table(app, "slabberjan")
+    tap(screen.view, "Deal")
+    events = len(screen.game.events)
+    screen.act(Stand("Ann"))  # not Ann's turn (the sheet goes to the right): a stale tap
+    assert screen.error.visible and screen.error.value == "It is Cy's turn, not Ann's."
+    assert len(screen.game.events) == events
+
+
+def test_undo_and_redo_say_what_they_did(app: App) -> None:
+    screen = new_family_table(app, "vogelspiel")
+    tap(screen.view, "Deal")
+    first = state(screen).turn_name
+    tap(screen.view, "Stand")
+    tap(screen.view, "Undo")
+    assert banner(screen).startswith(f"Undid: {first} stands.")
+    assert state(screen).turn_name == first
+    tap(screen.view, "Redo")
+    assert banner(screen).startswith(f"Redid: {first} stands.")
+
+
+def test_a_family_journal_goes_out_and_back_in(app: App, tmp_path: Path) -> None:
+    screen = new_family_table(app, "kille")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Stand")
+    text = app.store.export_journal(screen.game.id)
+    with Store(tmp_path / "other") as other:
+        game = other.import_journal(text)
+        assert other.export_journal(game.id) == text
+        assert game.state.as_json() == screen.state.as_json()
+
+
+def test_history_tells_every_event(app: App) -> None:
+    screen = new_family_table(app, "cuccu")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Change")
+    tap(screen.view, "«Bum!» Bang!")
+    tap(screen.view, "History")
+    lines = texts(app.dialog)
+    assert lines[:3] == ["1. Round 1: Ann deals.", "2. Cy asks Bo to change.",
+                          "3. Bo calls «Bum!» (Bang!). Cy loses a life."]
