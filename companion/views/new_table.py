@@ -218,8 +218,6 @@ class NewTableScreen:
         self.game = game
         self.family = (FamilySetup(self.app, game, on_change=self.app.refresh)
                        if game in FAMILY_BOOKS else None)
-        if game == gofish.GAME and self.dealer_choice == "draw":
-            self.dealer_choice = "random"  # the cut is not offered here yet
         if refresh:
             self.fill()
             self.app.refresh()
@@ -273,13 +271,11 @@ class NewTableScreen:
         _ = self.app.tr
         if self.dealer_choice not in ("draw", "random") and self.dealer_choice not in self.players:
             self.dealer_choice = "draw"
-        if self.game == gofish.GAME and self.dealer_choice == "draw":
-            self.dealer_choice = "random"
+        # every game may draw for its first dealer: Gwra pyskessa's seats cut a card each
+        # (gwra-pyskessa.md, house default 3), the cuckoo games a piece each
         radios: list[ft.Control] = [
+            ft.Radio(value="draw", label=_("Draw for dealer"), label_style=LABEL),
             ft.Radio(value="random", label=_("Random dealer"), label_style=LABEL)]
-        if self.game != gofish.GAME:
-            radios.insert(0, ft.Radio(value="draw", label=_("Draw for dealer"),
-                                      label_style=LABEL))
         radios += [ft.Radio(value=name, label=_("Dealer {name}", name=name), label_style=LABEL)
                    for name in self.players]
         self.dealer_group.content = ft.Row(radios, wrap=True)
@@ -480,8 +476,7 @@ class NewTableScreen:
                                             count=MAX_STAKE))
 
     def set_dealer(self, choice: str | None) -> None:
-        if (choice == "draw" and self.game != gofish.GAME) or choice == "random" \
-                or choice in self.players:
+        if choice in ("draw", "random") or choice in self.players:
             self.dealer_choice = choice
         self.app.refresh()
 

@@ -68,10 +68,10 @@ def test_new_table_offers_every_game_and_makes_a_version_2_gwra_pyskessa_table(a
     assert "Cornwall. 2 to 10 players" in shown
     assert screen.gnav_part.visible and screen.gnav_house.visible
     screen.set_game("gwra-pyskessa")
-    # no rule book, stakes or house rules for Go Fish; no draw for dealer offered
+    # no rule book, stakes or house rules for Go Fish
     assert not screen.gnav_part.visible and not screen.gnav_house.visible
     assert not screen.family_box.visible
-    assert screen.dealer_choice == "random"
+    assert screen.dealer_choice == "draw"  # the seats may cut (house default 3)
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")
     assert isinstance(app.screen, GoFishScreen)
@@ -396,6 +396,21 @@ def test_the_quiz_asks_from_the_phrasebook_and_scores(app: App) -> None:
 
 
 CARD_BY_NAME = {c.cornish: str(c.english) for c in PACK}
+
+
+def test_new_table_draws_for_the_first_dealer_by_a_cut(app: App) -> None:
+    """gwra-pyskessa.md, house default 3: "The header names it, or the seats cut: each draws a
+    card, the highest rank deals (ace high, suits do not count)"."""
+    screen = new_table_of(app, "Ann", "Pol")
+    screen.set_game("gwra-pyskessa")
+    screen.set_dealer("draw")
+    tap(screen.view, "Start game")
+    table = app.screen
+    assert isinstance(table, GoFishScreen)
+    first = json.loads(app.store.export_journal(table.game.id).splitlines()[0])
+    assert "dealer" not in first
+    assert table.state.phase == "cut"
+    assert "Each player cuts the pack: the highest card deals." in banner(table)
 
 
 def test_a_table_without_a_dealer_is_cut_for_one(app: App) -> None:
