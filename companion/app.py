@@ -23,6 +23,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
+from .views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
 from .views.family_table import FamilyScreen, is_family
 from .views.gofish import (
     GoFishHistoryScreen,
@@ -238,7 +239,7 @@ class App:
         except StoreError:
             return None
         if is_family(game):
-            return FamilyScreen(self, game)  # the family's games have one screen so far
+            return self._family_screen_for(game, match.group(2))
         if game.table.game != "gnav":
             return self._gofish_screen_for(game, match.group(2))
         if match.group(2) == "/history":
@@ -248,6 +249,16 @@ class App:
         if match.group(2) == "/share":
             return ShareScreen(self, game)
         return GameScreen(self, game)
+
+    def _family_screen_for(self, game: Game, sub: str | None) -> Any:
+        """Kille's, Cuccù's, Slabberjan's and Vogelspiel's screens."""
+        if sub == "/history":
+            return FamilyHistoryScreen(self, game)
+        if sub == "/rules":
+            return FamilyRulesScreen(self, game)
+        if sub == "/share":
+            return ShareScreen(self, game)
+        return FamilyScreen(self, game)
 
     def _gofish_screen_for(self, game: Game, sub: str | None) -> Any:
         """Gwra pyskessa's screens (the table's rules card is Learn's phrasebook there)."""

@@ -22,6 +22,7 @@ from . import family, gofish
 from .words import (
     balance_words,
     banner_lines,
+    fitted_result,
     now_sentence,
     pieces_words,
     query_sentence,
@@ -102,26 +103,7 @@ def result_text(state: TableState, tr: Tr = EN,
     first the table line gives the number of seats instead of every name (the standings name
     them all), then the standings stop where the code is full, saying how many are left out.
     """
-    _ = tr
-    head, rows = _result_lines(state, tr, names=True)
-    if fits is None or fits("\n".join(head + rows)):
-        return "\n".join(head + rows)
-    head, rows = _result_lines(state, tr, names=False)
-    if fits("\n".join(head + rows)):
-        return "\n".join(head + rows)
-
-    def cut(keep: int) -> str:
-        more = _("... and {count} more", count=len(rows) - keep)
-        return "\n".join(head + rows[:keep] + [more])
-
-    low, high = 0, len(rows) - 1  # the most rows that fit lies in [low, high]
-    while low < high:
-        middle = (low + high + 1) // 2
-        if fits(cut(middle)):
-            low = middle
-        else:
-            high = middle - 1
-    return cut(low)
+    return fitted_result(lambda names: _result_lines(state, tr, names), tr, fits)
 
 
 def _result_lines(state: TableState, tr: Tr, names: bool) -> tuple[list[str], list[str]]:

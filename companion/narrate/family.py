@@ -8,7 +8,7 @@ to Gnav's words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -19,7 +19,7 @@ from companion.engine.family import FamilyEvent, FamilyOutcome, FamilyReply, Fam
 from companion.engine.pieces import STOCK
 from companion.i18n import EN, Tr
 
-from .words import and_list
+from .words import and_list, fitted_result, winners_sentence
 
 MODULES: Mapping[str, ModuleType] = {
     "kille": kille, "cuccu": cuccu, "slabberjan": slabberjan, "vogelspiel": vogelspiel}
@@ -373,3 +373,51 @@ def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
         "winners": [state.names[i] for i in state.winners], "query": None,
         "direction": direction_words(state, tr),
     }
+
+
+def standings(state: FamilyState) -> list[int]:
+    """Seat indexes best first: winners, then the seats still in (most lives or counters
+    first), the seats out last."""
+    return sorted(range(len(state.names)),
+                  key=lambda i: (i not in state.winners, state.out[i], -state.balance[i], i))
+
+
+def result_text(state: FamilyState, tr: Tr = EN,
+                fits: Callable[[str], bool] | None = None) -> str:
+    """A family game told in plain text to take home, shortened as Gnav's is to fit one QR
+    code when `fits` is given."""
+    return fitted_result(lambda names: _result_lines(state, tr, names), tr, fits)
+
+
+def _result_lines(state: FamilyState, tr: Tr, names: bool) -> tuple[list[str], list[str]]:
+    """The result's lines down to "Standings:", and the standings' rows."""
+    _, _n = tr, tr.n
+    game, amount, ledger = state.rules.game, state.each, state.rules.ledger
+    if ledger == "stake":
+        stakes = _n("a pot, {count} rebuy each", "a pot, {count} rebuys each", amount)
+    elif ledger == "lives":
+        stakes = _n("{count} life each", "{count} lives each", amount)
+    else:
+        stakes = _n("{count} counter each", "{count} counters each", amount)
+    count = len(state.names)
+    seats = (_n("{names} ({count} seat)", "{names} ({count} seats)", count,
+                names=", ".join(state.names)) if names
+             else _n("{count} seat", "{count} seats", count))
+    head = [_("{game} result", game=game_title(game, tr)),
+            _("Table: {seats}, {stakes}", seats=seats, stakes=stakes),
+            _("Rule book: {rules}", rules=book_title(game, state.rules.name, tr)),
+            _("Rounds: {count}", count=state.round),
+            winners_sentence([state.names[i] for i in state.winners], tr)
+            if state.phase == "over" else _("Not finished")]
+    if state.pool:
+        head.append(_("Pool: {pool}", pool=state.pool))
+    head.append(_("Standings:"))
+    rows = []
+    for place, i in enumerate(standings(state), start=1):
+        seat, words = state.names[i], stake_words(state, i, tr)
+        if i in state.winners:
+            rows.append(_("{place}. {seat}: {balance} (wins)", place=place, seat=seat,
+                          balance=words))
+        else:  # a seat out says so in its words
+            rows.append(_("{place}. {seat}: {balance}", place=place, seat=seat, balance=words))
+    return head, rows

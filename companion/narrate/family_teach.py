@@ -219,10 +219,12 @@ def reveal_words(piece: str, r: FamilyRules, tr: Tr = EN) -> list[str]:
     return out
 
 
-def rules_card(game: str, name: str, tr: Tr = EN) -> list[tuple[str, list[str]]]:
-    """The rules of a table of this game in short, as (heading, sentences) sections."""
+def rules_card(game: str, name: str, tr: Tr = EN,
+               played: FamilyRules | None = None) -> list[tuple[str, list[str]]]:
+    """The rules of a table of this game in short, as (heading, sentences) sections: the rule
+    book as written, or `played`, a table's rules with its house rules worked in."""
     _ = tr
-    r = rules(game, name)
+    r = played or rules(game, name)
     way = _("to the left") if r.direction == "left" else _("to the right")
     sections: list[tuple[str, list[str]]] = [
         (_("The deal and the turns"), [

@@ -7,7 +7,7 @@ Settlement is told in every language from the one engine value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.engine import (
@@ -97,6 +97,34 @@ def and_list(names: Sequence[str], tr: Tr = EN) -> str:
     if len(names) == 1:
         return names[0]
     return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+
+
+def fitted_result(lines: Callable[[bool], tuple[list[str], list[str]]], tr: Tr = EN,
+                  fits: Callable[[str], bool] | None = None) -> str:
+    """A result to take home, from `lines(names)` (its head and its standings' rows), made
+    to fit one QR code when `fits` is given: first the head counts the seats instead of
+    naming them (the standings name them all), then the standings stop where the code is
+    full, saying how many are left out."""
+    _ = tr
+    head, rows = lines(True)
+    if fits is None or fits("\n".join(head + rows)):
+        return "\n".join(head + rows)
+    head, rows = lines(False)
+    if fits("\n".join(head + rows)):
+        return "\n".join(head + rows)
+
+    def cut(keep: int) -> str:
+        more = _("... and {count} more", count=len(rows) - keep)
+        return "\n".join(head + rows[:keep] + [more])
+
+    low, high = 0, len(rows) - 1  # the most rows that fit lies in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(cut(middle)):
+            low = middle
+        else:
+            high = middle - 1
+    return cut(low)
 
 
 def holder_words(holder: str | None, tr: Tr = EN) -> str:

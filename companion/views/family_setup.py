@@ -135,16 +135,7 @@ class FamilySetup:
                                      label_style=LABEL) for v in allowed], wrap=True))
 
     def _value_words(self, value: Any) -> str:
-        _: Tr = self.app.tr
-        if isinstance(value, bool):
-            return _("yes") if value else _("no")
-        if isinstance(value, (tuple, list)):
-            return ", ".join(piece_title(self.game, v, self.app.tr) for v in value) or _("none")
-        if isinstance(value, str) and value in VALUE_WORDS:
-            return _(VALUE_WORDS[value])
-        if isinstance(value, str) and "," in value:  # an order of pieces, highest first
-            return ", ".join(piece_title(self.game, v, self.app.tr) for v in value.split(","))
-        return str(value)
+        return value_words(self.game, value, self.app.tr)
 
     # --- handlers ------------------------------------------------------------------------------
 
@@ -222,3 +213,17 @@ class FamilySetup:
         self.amount, self.reentry = old.amount, old.reentry
         self.amount_field.value = old.amount_field.value
         self.fill()
+
+
+def value_words(game: str, value: Any, tr: Tr) -> str:
+    """A house field's value in words (New table's choices, a table's rules card)."""
+    _ = tr
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, (tuple, list)):
+        return ", ".join(piece_title(game, v, tr) for v in value) or _("none")
+    if isinstance(value, str) and value in VALUE_WORDS:
+        return _(VALUE_WORDS[value])
+    if isinstance(value, str) and "," in value:  # an order of pieces, highest first
+        return ", ".join(piece_title(game, v, tr) for v in value.split(","))
+    return str(value)

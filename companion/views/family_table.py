@@ -26,7 +26,6 @@ from companion.narrate.family import (
     direction_words,
     event_sentence,
     game_title,
-    history_lines,
     now_sentence,
     piece_own,
     piece_title,
@@ -36,7 +35,15 @@ from companion.store import Game, StoreError
 
 from . import theme
 from .reveal import PiecePicker, Pieces
-from .widgets import big_button, body, button, error_text, show_error, top_actions
+from .widgets import (
+    big_button,
+    body,
+    button,
+    error_text,
+    icon_button,
+    show_error,
+    top_actions,
+)
 
 News = Callable[[Tr], list[str]]
 
@@ -80,8 +87,15 @@ class FamilyScreen:
         self.redo_button = button(_("Redo"), self.redo, icon=ft.Icons.REDO, kind="text")
         tools: list[ft.Control] = [
             self.undo_button, self.redo_button,
-            button(_("History"), self.show_history, kind="text"),
+            button(_("History"), lambda e: app.go(f"/game/{game.id}/history"), kind="text"),
             button(_("Tables"), lambda e: app.go("/"), kind="text")]
+
+        def rules_card(e: Any) -> None:
+            app.go(f"/game/{game.id}/rules")
+
+        def share(e: Any) -> None:
+            app.go(f"/game/{game.id}/share")
+
         self.seats = ft.Row([], wrap=True, spacing=6, run_spacing=8)
         self.direction = body("", size=theme.SMALL, italic=True)
         self.question = ft.Container(padding=16, border_radius=18,
@@ -100,6 +114,15 @@ class FamilyScreen:
         if app.phone:  # the four tools in one row
             for b in (self.undo_button, self.redo_button):
                 b.icon = None
+        # as on Gnav's table: labelled icons on a narrow bar, words among the tools on a wide one
+        teach: list[ft.Control]
+        if narrow:
+            teach = [icon_button(_("Rules card"), ft.Icons.MENU_BOOK, rules_card),
+                     icon_button(_("Share"), ft.Icons.QR_CODE, share)]
+        else:
+            teach = [button(_("Rules card"), rules_card, kind="text"),
+                     button(_("Share"), share, kind="text")]
+            tools[3:3] = teach
         rows: list[ft.Control] = []
         if narrow:
             rows.append(ft.Row(tools, spacing=0, wrap=True))
@@ -119,7 +142,8 @@ class FamilyScreen:
         self.view = ft.View(
             route=f"/game/{game.id}",
             appbar=ft.AppBar(title=self.title,
-                             actions=top_actions(app) if narrow else top_actions(app, *tools),
+                             actions=top_actions(app, *teach) if narrow
+                             else top_actions(app, *tools),
                              toolbar_height=64),
             controls=[ft.Column(rows, spacing=10, expand=True,
                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
@@ -408,17 +432,6 @@ class FamilyScreen:
                  ft.Row([button(_("{seat} leaves", seat=ev.seat),
                                 lambda e, ev=ev: self.act(ev)) for ev in leaves],
                         wrap=True, spacing=8)], tight=True, scroll=ft.ScrollMode.AUTO),
-            actions=[ft.TextButton(_("Close"), on_click=lambda e: self.app.close_dialog())]))
-
-    def show_history(self, e: Any = None) -> None:
-        _ = self.app.tr
-        lines = history_lines(self.game.state_before(0), self.game.events, self.app.tr)
-        self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text(_("History")),
-            content=ft.Semantics(identifier="history", content=ft.Column(
-                [body(line, size=theme.SMALL + 1) for line in lines]
-                or [body(_("Nothing has happened yet."))],
-                tight=True, scroll=ft.ScrollMode.AUTO, width=560)),
             actions=[ft.TextButton(_("Close"), on_click=lambda e: self.app.close_dialog())]))
 
     # --- handlers ------------------------------------------------------------------------------

@@ -13,8 +13,10 @@ from typing import Any
 import flet as ft
 
 from companion.board import Problem, SharingService
+from companion.engine.family import FamilyState
 from companion.games.gwra_pyskessa import GoFishState
 from companion.narrate.board import result_text
+from companion.narrate.family import result_text as family_result
 from companion.narrate.gofish import result_text as gofish_result
 from companion.store import Game
 
@@ -94,8 +96,12 @@ class ShareScreen:
         if game.state.phase == "over":
             # shortened, if need be, to what one code holds (a long table of 40)
             state = game.state
-            text = (gofish_result(state, app.tr) if isinstance(state, GoFishState)
-                    else result_text(gnav_state(game), app.tr, fits=sharing.qr_fits))
+            if isinstance(state, GoFishState):
+                text = gofish_result(state, app.tr)
+            elif isinstance(state, FamilyState):
+                text = family_result(state, app.tr, fits=sharing.qr_fits)
+            else:
+                text = result_text(gnav_state(game), app.tr, fits=sharing.qr_fits)
             rows += [
                 ft.Text(_("Result to take home"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("The result as plain text: a phone reads it without the network."),

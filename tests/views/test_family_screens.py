@@ -11,14 +11,18 @@ from typing import Any
 import flet as ft
 import pytest
 
+from companion import board
 from companion.app import App, Games
 from companion.engine.events import Stand
 from companion.engine.family import FamilyState
-from companion.narrate.family import FAMILY_GAMES
+from companion.narrate.family import FAMILY_GAMES, result_text
 from companion.store import Store
+from companion.views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
 from companion.views.family_table import FamilyScreen
 from companion.views.new_table import NewTableScreen
+from companion.views.share import ShareScreen
 
+from ..engine.family_helpers import header, play
 from .helpers import buttons, identified, tap, texts, walk
 
 SEATS = ("Ann", "Bo", "Cy")
@@ -32,7 +36,7 @@ def app(tmp_path: Path) -> App:
 
 
 def new_family_table(app: App, game: str, seats: tuple[str, ...] = SEATS,
-                     dealer: str = "Ann") -> FamilyScreen:
+                     dealer: str = "Ann", house: dict[str, Any] | None = None) -> FamilyScreen:
     tap(app.screen.view, "New table")
     screen = app.screen
     assert isinstance(screen, NewTableScreen)
@@ -40,6 +44,9 @@ def new_family_table(app: App, game: str, seats: tuple[str, ...] = SEATS,
         screen.name_field.value = name
         tap(screen.view, "Add player")
     screen.set_game(game)
+    for key, value in (house or {}).items():
+        assert screen.family is not None
+        screen.family.set_house(key, value)
     screen.set_dealer(dealer)
     tap(screen.view, "Start game")
     assert isinstance(app.screen, FamilyScreen), texts(screen.view)
@@ -230,6 +237,90 @@ def test_history_tells_every_event(app: App) -> None:
     tap(screen.view, "Change")
     tap(screen.view, "«Bum!» Bang!")
     tap(screen.view, "History")
-    lines = texts(app.dialog)
-    assert lines[:3] == ["1. Round 1: Ann deals.", "2. Cy asks Bo to change.",
-                          "3. Bo calls «Bum!» (Bang!). Cy loses a life."]
+    page = app.screen
+    assert isinstance(page, FamilyHistoryScreen) and app.route.endswith("/history")
+    lines = texts(identified(page.view, "history"))
+    assert lines == ["1. Round 1: Ann deals.", "2. Cy asks Bo to change.",
+                     "3. Bo calls «Bum!» (Bang!). Cy loses a life."]
+    tap(page.view, "Back to the table")
+    assert isinstance(app.screen, FamilyScreen)
+
+
+def test_the_history_page_of_a_family_table_before_anything_happened(app: App) -> None:
+    screen = new_family_table(app, "kille")
+    app.go(f"/game/{screen.game.id}/history")
+    assert isinstance(app.screen, FamilyHistoryScreen)
+    assert texts(identified(app.screen.view, "history")) == ["Nothing has happened yet."]
+
+
+def play_cuccu_to_the_end(app: App) -> FamilyScreen:
+    """Ann and Bo at Cuccù, three lives each: Ann shows the lower card three times, stays
+    out rather than re-enter, and Bo wins."""
+    screen = new_family_table(app, "cuccu", seats=("Ann", "Bo"))
+    for _round in range(3):
+        tap(screen.view, "Deal")
+        while state(screen).phase == "turns":
+            tap(screen.view, "Stand")
+        reveal(screen, Ann="1", Bo="2")
+        tap(screen.view, "Next round")
+    tap(screen.view, "Ann out: re-enter?")
+    press(app, "Stays out")
+    assert state(screen).phase == "over"
+    return screen
+
+
+def test_share_shows_the_board_and_a_family_result_to_take_home(tmp_path: Path) -> None:
+    sharing = board.SharingService(board.Sharing(port=8550, lan=True,
+                                                 addresses=("192.168.1.20",), token="t" * 43))
+    app = App(Games(tmp_path), sharing=sharing)
+    app.start("/")
+    screen = play_cuccu_to_the_end(app)
+    tap(screen.view, "Share")
+    share = app.screen
+    assert isinstance(share, ShareScreen) and app.route == f"/game/{screen.game.id}/share"
+    shown = texts(share.view)
+    assert f"http://192.168.1.20:8550/board/{screen.game.id}" in shown
+    assert identified(share.view, "board-qr") is not None
+    text = result_text(screen.state)
+    assert text.split("\n") == [
+        "Cuccù result", "Table: Ann, Bo (2 seats), 3 lives each",
+        "Rule book: the Campli rules", "Rounds: 3", "Bo wins", "Standings:",
+        "1. Bo: 3 lives (wins)", "2. Ann: 0 lives, out"]
+    assert text in shown and identified(share.view, "result-qr") is not None
+
+
+def test_a_family_result_too_long_for_one_code_is_shortened_to_fit() -> None:
+    from companion.board import qr_fits
+
+    names = tuple(f"{'😀' * 20}{i:02d}" for i in range(40))  # too long even when counted
+    state = play(header("kille", "byteskille", seats=names, dealer=names[0]))
+    full = result_text(state).split("\n")
+    assert not qr_fits("\n".join(full))
+    lines = result_text(state, fits=qr_fits).split("\n")
+    assert qr_fits("\n".join(lines))
+    assert lines[:2] == ["Kille result", "Table: 40 seats, a pot, 3 rebuys each"]
+    assert lines[-1].startswith("... and ") and lines[-2] in full
+
+
+def test_the_rules_card_of_a_family_table_with_its_house_rules(app: App) -> None:
+    # Adrian's book plays to the right
+    screen = new_family_table(app, "vogelspiel", house={"direction": "left"})
+    tap(screen.view, "Rules card")
+    card = app.screen
+    assert isinstance(card, FamilyRulesScreen) and app.route.endswith("/rules")
+    shown = " ".join(texts(card.view))
+    assert "the deal and the turns go to the left." in shown
+    assert "Vogelspiel (reconstructed) · " in shown
+    house = texts(identified(card.view, "house-rules"))
+    assert len(house) == 1 and house[0].startswith("• ") and house[0].endswith(": to the left")
+
+
+def test_the_rules_card_of_a_family_table_as_written(app: App) -> None:
+    screen = new_family_table(app, "kille")
+    app.go(f"/game/{screen.game.id}/rules")
+    card = app.screen
+    assert isinstance(card, FamilyRulesScreen)
+    assert texts(identified(card.view, "house-rules")) == [
+        "None: this table plays Byteskille as written."]
+    assert "• Hussar «Husar hugger» (“Hussar strikes!”): No swap: the asker keeps their card. "\
+        "The asker is out of the round at once." in texts(card.view)

@@ -1,0 +1,84 @@
+"""A family table's rules card ("/game/{N}/rules") and history ("/game/{N}/history"): Kille,
+Cuccù, Slabberjan and Vogelspiel, as Gnav's and Gwra pyskessa's tables have them.
+
+The card is Learn's (narrate/family_teach.rules_card) for the table's rule book with its house
+rules worked in, then the house rules themselves; the history is narrate/family's lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.narrate import family_teach
+from companion.narrate.family import book_title, game_title, history_lines, house_help
+from companion.store import Game
+
+from . import theme
+from .family_setup import value_words
+from .family_table import family_state
+from .widgets import body, button, heading, top_actions
+
+
+def _back(app: Any, game: Game) -> list[ft.Control]:
+    _ = app.tr
+    return top_actions(app, button(_("Back to the table"), lambda e: app.go(f"/game/{game.id}"),
+                                   kind="text"))
+
+
+class FamilyRulesScreen:
+    def __init__(self, app: Any, game: Game) -> None:
+        self.app = app
+        self.game = game
+        _ = tr = app.tr
+        state = family_state(game)
+        kind, name = state.rules.game, state.rules.name
+        book = book_title(kind, name, tr)
+        rows: list[ft.Control] = [
+            ft.Semantics(identifier="phase", content=ft.Text(
+                _("Rules card: {rules}", rules=f"{game_title(kind, tr)} · {book}"),
+                size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
+            body(_("Source: {source}", source=family_teach.source(kind)), size=theme.SMALL,
+                 italic=True),
+        ]
+        for title, lines in family_teach.rules_card(kind, name, tr, state.rules):
+            rows.append(ft.Text(title, size=theme.NAME, weight=ft.FontWeight.BOLD))
+            rows += [body(_("• {sentence}", sentence=line), size=theme.BODY) for line in lines]
+        rows.append(ft.Text(_("House rules"), size=theme.NAME, weight=ft.FontWeight.BOLD))
+        house: list[ft.Control] = [
+            body(_("• {sentence}", sentence=_("{rules}: {value}", rules=house_help(kind, key, tr),
+                                               value=value_words(kind, value, tr))),
+                 size=theme.BODY)
+            for key, value in state.table.house] or [
+            body(_("None: this table plays {rules} as written.", rules=book), size=theme.BODY)]
+        rows.append(ft.Semantics(identifier="house-rules", content=ft.Column(house, spacing=4)))
+        self.view = ft.View(
+            route=f"/game/{game.id}/rules",
+            appbar=ft.AppBar(title=heading(_("Rules card"), theme.TITLE - 4),
+                             actions=_back(app, game)),
+            controls=[ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)],
+            padding=16,
+        )
+
+
+class FamilyHistoryScreen:
+    def __init__(self, app: Any, game: Game) -> None:
+        self.app = app
+        self.game = game
+        _ = app.tr
+        lines = history_lines(game.state_before(0), game.events, app.tr)
+        entries: list[ft.Control] = ([body(line, size=theme.BODY) for line in lines]
+                                     or [body(_("Nothing has happened yet."))])
+        title = game_title(family_state(game).rules.game, app.tr)
+        self.view = ft.View(
+            route=f"/game/{game.id}/history",
+            appbar=ft.AppBar(
+                title=heading(_("History") if app.phone else
+                              _("{game}: history of game {n}", game=title, n=game.id),
+                              theme.NAME - 4 if app.phone else theme.TITLE),
+                actions=_back(app, game)),
+            controls=[ft.Semantics(identifier="history", container=True, content=ft.Column(
+                entries, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True))],
+            padding=16,
+        )
