@@ -24,7 +24,7 @@ from companion.store import Game, Store, StoreError
 
 from .views import theme
 from .views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
-from .views.family_table import FamilyScreen, is_family
+from .views.family_table import FamilyScreen, family_state, is_family
 from .views.gofish import (
     GoFishHistoryScreen,
     GoFishLearnScreen,
@@ -226,6 +226,9 @@ class App:
                 game = self.games.game(int(match.group(1)))
             except StoreError:
                 return LearnScreen(self)
+            if is_family(game):
+                return LearnScreen(self, None, game.id, route, game=game.table.game,
+                                   family_book=family_state(game).rules.name)
             if game.table.game != "gnav":
                 return GoFishLearnScreen(self, f"/game/{game.id}", route)
             # the seam's state names no rule book: the learn screen takes the game's own

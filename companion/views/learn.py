@@ -27,12 +27,12 @@ from .widgets import body, button, heading, icon_button, top_actions
 
 class LearnScreen:
     def __init__(self, app: Any, book: Rulebook | None = None, game_id: int | None = None,
-                 route: str = "/learn") -> None:
+                 route: str = "/learn", game: str = "gnav", family_book: str = "") -> None:
         self.app = app
         self.game_id = game_id
         self.book = book or PRESETS[DEFAULT_RULES]
-        self.game = "gnav"
-        self.family_book = ""  # the chosen rule book of a family game
+        self.game = game  # a family table's Learn teaches its own game and rule book
+        self.family_book = family_book  # the chosen rule book of a family game
         _ = app.tr
         back = (button(_("Back to the table"), lambda e: app.go(f"/game/{game_id}"),
                        kind="text")

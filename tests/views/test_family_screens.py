@@ -19,6 +19,7 @@ from companion.narrate.family import FAMILY_GAMES, result_text
 from companion.store import Store
 from companion.views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
 from companion.views.family_table import FamilyScreen
+from companion.views.learn import LearnScreen
 from companion.views.new_table import NewTableScreen
 from companion.views.share import ShareScreen
 
@@ -324,3 +325,15 @@ def test_the_rules_card_of_a_family_table_as_written(app: App) -> None:
         "None: this table plays Byteskille as written."]
     assert "• Hussar «Husar hugger» (“Hussar strikes!”): No swap: the asker keeps their card. "\
         "The asker is out of the round at once." in texts(card.view)
+
+
+def test_a_family_tables_learn_teaches_its_own_game_and_rule_book(app: App) -> None:
+    """A table's Learn (/learn/N) teaches the game at that table under its rule book, not
+    another game's pieces."""
+    screen = new_family_table(app, "cuccu")
+    app.go(f"/learn/{screen.game.id}")
+    learn = app.screen
+    assert isinstance(learn, LearnScreen)
+    assert (learn.game, learn.family_book) == ("cuccu", screen.state.rules.name)
+    shown = texts(learn.view)
+    assert any(t.startswith("Cuccù: the 40 cards") for t in shown), shown[:3]
