@@ -96,6 +96,9 @@ class FamilyScreen:
         def share(e: Any) -> None:
             app.go(f"/game/{game.id}/share")
 
+        def learn(e: Any) -> None:
+            app.go(f"/learn/{game.id}")
+
         self.seats = ft.Row([], wrap=True, spacing=6, run_spacing=8)
         self.direction = body("", size=theme.SMALL, italic=True)
         self.question = ft.Container(padding=16, border_radius=18,
@@ -118,9 +121,11 @@ class FamilyScreen:
         teach: list[ft.Control]
         if narrow:
             teach = [icon_button(_("Rules card"), ft.Icons.MENU_BOOK, rules_card),
+                     icon_button(_("Learn"), ft.Icons.SCHOOL, learn),
                      icon_button(_("Share"), ft.Icons.QR_CODE, share)]
         else:
             teach = [button(_("Rules card"), rules_card, kind="text"),
+                     button(_("Learn"), learn, kind="text"),
                      button(_("Share"), share, kind="text")]
             tools[3:3] = teach
         rows: list[ft.Control] = []

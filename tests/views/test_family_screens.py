@@ -331,7 +331,7 @@ def test_a_family_tables_learn_teaches_its_own_game_and_rule_book(app: App) -> N
     """A table's Learn (/learn/N) teaches the game at that table under its rule book, not
     another game's pieces."""
     screen = new_family_table(app, "cuccu")
-    app.go(f"/learn/{screen.game.id}")
+    tap(screen.view, "Learn")
     learn = app.screen
     assert isinstance(learn, LearnScreen)
     assert (learn.game, learn.family_book) == ("cuccu", screen.state.rules.name)
