@@ -63,16 +63,25 @@ class Tr:
 
     def __call__(self, message: str, /, **values: object) -> str:
         text = self._t.gettext(message)
-        return text.format(**values) if values else text
+        return text.format(**self._numbers(values)) if values else text
 
     def n(self, singular: str, plural: str, count: int, /, **values: object) -> str:
         """A message with a number in it: `count` picks the plural form and fills {count}."""
-        return self._t.ngettext(singular, plural, count).format(count=count, **values)
+        return self._t.ngettext(singular, plural, count).format(count=count,
+                                                                **self._numbers(values))
 
     def p(self, context: str, message: str, /, **values: object) -> str:
         """A message whose translation depends on `context` (e.g. "definite" piece names)."""
         text = self._t.pgettext(context, message)
-        return text.format(**values) if values else text
+        return text.format(**self._numbers(values)) if values else text
+
+    def decimal(self, value: float) -> str:
+        """A number with a fraction as this language writes it: 33.5 in English, 33,5 in the
+        others."""
+        return str(value).replace(".", BY_CODE[self.lang].decimal_mark)
+
+    def _numbers(self, values: dict[str, object]) -> dict[str, object]:
+        return {k: self.decimal(v) if isinstance(v, float) else v for k, v in values.items()}
 
     def in_sentence(self, name: str) -> str:
         """A name shown on its own ("Cuckoo") as it reads inside a sentence or on a small
@@ -91,6 +100,8 @@ class Tr:
         if isinstance(message, BaseException):
             message = getattr(message, "text", None) or str(message)
         if isinstance(message, Text):
+            if any(isinstance(v, float) for v in message.values.values()):
+                message = message.with_values(self._numbers(message.values))
             return message.render(self._errors.gettext, self._errors.ngettext)
         return str(message)
 

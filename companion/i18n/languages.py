@@ -24,10 +24,12 @@ class Language:
     # How a day is written (strftime): ISO in English and the Scandinavian languages, as the
     # app always wrote it (and Sweden's own standard); day first elsewhere
     date_format: str = "%Y-%m-%d"
+    # A number's decimal mark: a comma in every language of the app but English ("33,5 MB")
+    decimal_mark: str = ","
 
 
 ALL: tuple[Language, ...] = (
-    Language("en", "English", "English"),
+    Language("en", "English", "English", decimal_mark="."),
     Language("nb", "Norsk bokmål", "Norwegian Bokmål"),
     Language("da", "Dansk", "Danish"),
     Language("sv", "Svenska", "Swedish"),

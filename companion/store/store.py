@@ -568,5 +568,5 @@ def _check_size(data: bytes | str) -> None:
         raise StoreError(
             "The journal is {size} MB; the app takes journals of up to {limit} MB (the longest "
             "game it is made for, 40 seats and 2,000 rounds, is about 5 MB). Nothing was "
-            "imported.", size=f"{size / 1024 / 1024:.1f}", limit=MAX_JOURNAL_MB,
+            "imported.", size=round(size / 1024 / 1024, 1), limit=MAX_JOURNAL_MB,
         )

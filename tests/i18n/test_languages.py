@@ -96,3 +96,13 @@ def test_a_day_is_written_as_each_language_writes_it() -> None:
     assert when(moment, Tr("nl"), tz=oslo_winter) == "22-11-2026 19:03"
     assert when(moment, Tr("sv"), tz=oslo_winter) == "2026-11-22 19:03"
     assert when(moment, Tr("en"), tz=oslo_winter) == "2026-11-22 19:03"
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", "33.5"), ("nb", "33,5"), ("da", "33,5"),
+                                               ("sv", "33,5"), ("it", "33,5"), ("nl", "33,5"),
+                                               ("de", "33,5")])
+def test_a_number_with_a_fraction_is_written_as_each_language_writes_it(lang: str,
+                                                                       written: str) -> None:
+    """Issue 17, item 4: "Numbers, plurals and dates follow each language's rules"."""
+    assert Tr(lang).decimal(33.5) == written
+    assert Tr(lang)("{count}", count=33.5) == written
