@@ -179,3 +179,22 @@ def either(items: list[str] | tuple[str, ...]) -> str:
 def Np_(context: str, message: str) -> str:
     """N_ with a context, for messages translated with `_p(context, message)`."""
     return message
+
+
+class Checked:
+    """why_not and can for any game's state, from its own `check` (which raises GnavError and
+    changes nothing): one definition for Gnav's, the family's and Gwra pyskessa's states."""
+
+    def check(self, event: Any) -> None:  # pragma: no cover - every state defines its own
+        raise NotImplementedError
+
+    def why_not(self, event: Any) -> Text | None:
+        """None when `event` would be accepted now, else the sentence saying why not."""
+        try:
+            self.check(event)
+        except GnavError as err:
+            return err.text
+        return None
+
+    def can(self, event: Any) -> bool:
+        return self.why_not(event) is None

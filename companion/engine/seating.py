@@ -10,15 +10,14 @@ the first dealer and the game's end.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
-from .errors import N_, GnavError, Text, quoted
+from .errors import N_, Checked, GnavError, Text, quoted
 from .pieces import STOCK
 
 STOCK_SEAT = -1  # the stock, where a seat index is expected
 
 
-class Seating:
+class Seating(Checked):
     """The seats of a table and its phase; a subclass sets the attributes below."""
 
     names: tuple[str, ...]
@@ -34,20 +33,6 @@ class Seating:
     _index: dict[str, int]
     _folded: dict[str, str]
     _step: int  # +1 or -1: the pack's direction, from a seat's index to the next seat's
-
-    def check(self, event: Any) -> None:  # pragma: no cover - every table defines its own
-        raise NotImplementedError
-
-    def why_not(self, event: Any) -> Text | None:
-        """None when `event` would be accepted now, else the sentence saying why not."""
-        try:
-            self.check(event)
-        except GnavError as err:
-            return err.text
-        return None
-
-    def can(self, event: Any) -> bool:
-        return self.why_not(event) is None
 
     def _seat(self, name: str) -> int:
         i = self._index.get(name)

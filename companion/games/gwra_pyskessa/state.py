@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.engine.errors import GnavError, Text, quoted
+from companion.engine.errors import Checked, GnavError, Text, quoted
 
 from .cards import PACK_SIZE, RANK, RANK_IDS, SET_SIZE
 from .events import Ask, Cut, Deal, Event, Header, LayDown, Reply
@@ -58,7 +58,7 @@ def deal_size(seats: int) -> int:
     return 7 if seats <= 3 else 5
 
 
-class GoFishState:
+class GoFishState(Checked):
     """One table of Gwra pyskessa, built by applying its journal's events in order."""
 
     def __init__(self, header: Header) -> None:
@@ -93,17 +93,6 @@ class GoFishState:
         return other
 
     # --- asking ------------------------------------------------------------------------------
-
-    def why_not(self, event: Event) -> Text | None:
-        """None when `event` would be accepted now, else the sentence saying why not."""
-        try:
-            self.check(event)
-        except GnavError as err:
-            return err.text
-        return None
-
-    def can(self, event: Event) -> bool:
-        return self.why_not(event) is None
 
     def check(self, event: Event) -> None:
         """Raises GnavError when `event` would not be accepted now; changes nothing."""
