@@ -36,6 +36,18 @@ def lines_of(data: bytes | str, count: int) -> bytes | str:
     return "\n".join(data.split("\n")[:count])
 
 
+def header_line(data: bytes | str) -> int:
+    """The header's line number: the first line that is not blank, blank lines before it
+    counted (journal-v2 section 2); a file of blank lines has its header missing at line 1."""
+    lines = data.split(b"\n") if isinstance(data, bytes) else data.split("\n")
+    for number, raw in enumerate(lines, 1):
+        if number == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf" if isinstance(raw, bytes) else "\ufeff")
+        if raw.strip():
+            return number
+    return 1
+
+
 def check_error(err: JournalError, data: bytes | str) -> None:
     """A clean refusal: "line N: reason", N a line of the file, and N the first bad line:
     the lines before it replay, and the file cut after it is refused with the same words."""

@@ -19,7 +19,7 @@ from companion.engine import CALLS, PIECES, JournalError, parse_header
 from companion.engine.journal import dumps, replay
 from companion.store import Store
 
-from .checks import check_error, expect, fuzz, lines_of
+from .checks import check_error, expect, fuzz, header_line, lines_of
 from .conftest import Snapshot, fill, snapshot
 from .journals import (
     EVENT_NAMES,
@@ -76,8 +76,9 @@ def check_recover(store: Store, before: Snapshot, data: bytes | str) -> None:
         game, notice = store.recover_journal(data)
     except JournalError as err:
         check_error(err, data)
-        # only a bad header leaves nothing to keep
-        assert verdict is not None and verdict.line == 1 and err.line == 1, str(err)
+        # only a bad header leaves nothing to keep; blank lines before it count (journal-v2 §2)
+        head = header_line(data)
+        assert verdict is not None and verdict.line == head and err.line == head, str(err)
         assert str(err) == str(verdict)
         assert snapshot(store) == before, "a refused recovery changed the saved games"
         event("refused: bad header")
@@ -87,7 +88,7 @@ def check_recover(store: Store, before: Snapshot, data: bytes | str) -> None:
         assert notice is None
         kept = data
     else:
-        assert verdict.line > 1, f"recovered a file whose header is bad: {verdict}"
+        assert verdict.line > header_line(data), f"recovered a file whose header is bad: {verdict}"
         assert notice is not None and notice.startswith(f"Line {verdict.line} of the journal ")
         kept = lines_of(data, verdict.line - 1)
     table, events, state = replay(kept)
@@ -176,6 +177,12 @@ def test_import_journals_with_bytes_put_in(
 
 @fuzz(250)
 @given(data=damaged_journals() | json_lines(), text=st.booleans())
+@example(  # a bad header after two blank lines is refused at its own line, line 3
+    data=b'\n\n{"ev": "table", "version": 2, "game": "gnav", "rules": "pagat", "stakes": '
+    b'{"kind": "strokes", "limit": 3}, "seats": ["Ann", "Bo", "Cy"], "Dealer": "Cy"}\n'
+    b'{"ev":"deal"}',
+    text=False,
+)
 def test_recover_damaged_journals(
     filled_store: Store, before: Snapshot, data: bytes, text: bool
 ) -> None:
