@@ -45,7 +45,10 @@ from browser_ui import (
 from conftest import RequestLog
 from playwright.sync_api import Browser, Page
 
+from companion.engine.journal import replay
+from companion.server import ASSETS_DIR
 from companion.store import DB_NAME
+from companion.webclient.files import needed
 
 NETWORK = "127.0.0.2"  # a loopback address standing in for the tablet's network address
 SWITCH = "Let phones follow on the local network"
@@ -207,6 +210,15 @@ def test_main_py_runs_the_app_and_lets_phones_follow_from_inside_it(
                    if not is_loopback(u) and urlsplit(u).hostname != NETWORK]
         assert [u for u in outside if not u.endswith("/rive_native.js")] == [], outside
 
+        # every file of the client either screen asked for is one the bundle for a built
+        # app copies (python -m companion bundle-web-client), or one of the app's pictures
+        asked = {urlsplit(u).path.lstrip("/") for u in requests_log.urls
+                 if urlsplit(u).hostname in ("127.0.0.1", NETWORK)}
+        files = {path for path in asked if "." in path.rsplit("/", 1)[-1]
+                 and not path.startswith("board") and not (ASSETS_DIR / path).is_file()}
+        assert "main.dart.wasm" in files
+        assert [path for path in files if not needed(path)] == []
+
         # switched off, the phones lose the board, and the second device its controls
         tap(page, "Share")
         page.get_by_role("switch", name=SWITCH).click()
@@ -217,3 +229,33 @@ def test_main_py_runs_the_app_and_lets_phones_follow_from_inside_it(
         assert json.loads((app.data_dir / "sharing.json").read_text()) == {"lan": False}
     finally:
         context.close()
+
+
+def test_the_built_apps_own_web_client_saves_and_opens_files(
+    page: Page, built_app: tuple[AppServer, int], tmp_path: Path
+) -> None:
+    """Export's "Save as a file" and Import's "Open a file" go through the app's own web client
+    too (the file's bytes travel over its websocket: no upload endpoint)."""
+    app, _share_port = built_app
+    open_tables(page, app.url)
+    new_table(page, ["Eva", "Finn"], rules="pagat", dealer="Eva")
+    assert tap_and_wait(page, "Deal")
+    tap(page, "Tables")
+    export = page.get_by_role("button", name=re.compile(r"^Export game \d+$")).first
+    export.wait_for(state="attached")
+    game_id = int((export.get_attribute("aria-label") or export.inner_text()).split()[-1])
+    tap(page, f"Export game {game_id}")
+    with page.expect_download(timeout=30_000) as download:
+        tap(page, "Save as a file")
+    saved = tmp_path / "saved.jsonl"
+    download.value.save_as(saved)
+    table, events, _state = replay(saved.read_text(encoding="utf-8"))
+    assert table.seats == ("Eva", "Finn") and len(events) == 1
+
+    open_tables(page, app.url)
+    tap(page, "Import journal")
+    with page.expect_file_chooser(timeout=30_000) as chooser:
+        tap(page, "Open a file")
+    chooser.value.set_files(str(saved))
+    page.wait_for_url(re.compile(rf"/game/{game_id + 1}$"), timeout=30_000)
+    assert phase(page) == "Finn's turn"
