@@ -1,5 +1,5 @@
-"""`python -m companion replay PATH|-`, `python -m companion print-deck ...` and
-`python -m companion serve ...`.
+"""`python -m companion replay PATH|-`, `python -m companion print-deck ...`,
+`python -m companion serve ...` and `python -m companion bundle-web-client`.
 
 `replay` and `print-deck` must never import Flet: it is used in pipelines and tests on machines without a
 display, and must answer fast.
@@ -82,6 +82,29 @@ def print_deck_command(game: str, paper: str, lang: str, out: str | None, back: 
     return 0
 
 
+def bundle_command(out: str | None) -> int:
+    """Copies the Flet web client's files the app needs from flet-web into the app's folder
+    (or `out`), for `flet build`: a built app cannot install flet-web (README, Android)."""
+    from pathlib import Path
+
+    from companion.webclient.files import BUNDLE_DIR, bundle, installed_web_dir
+
+    source = installed_web_dir()
+    if source is None:
+        _error_line("bundle-web-client copies Flet's web client from flet-web: "
+                    "pip install -e '.[web]' first.")
+        return 2
+    destination = Path(out).resolve() if out else BUNDLE_DIR
+    try:
+        done = bundle(source, destination)
+    except OSError as err:
+        _error_line(f"cannot write {destination}: {err.strerror or err}")
+        return 2
+    _write(sys.stdout, f"{done.files} files ({done.size / 1e6:.1f} MB) copied into "
+                       f"{destination}\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Gnav Companion")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -106,7 +129,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "then need the token printed at start")
     sp.add_argument("--port", type=int, default=8550)
     sp.add_argument("--data", default=None, help="folder for the games database")
+    bp = sub.add_parser("bundle-web-client",
+                        help="copy Flet's web client into the app's folder before flet build, "
+                             "so the built app can hand the referee's controls to another "
+                             "device")
+    bp.add_argument("--out", default=None,
+                    help="the folder to fill (default: web-client beside main.py)")
     args = parser.parse_args(argv)
+    if args.command == "bundle-web-client":
+        return bundle_command(args.out)
     if args.command == "replay":
         return replay_command(args.path)
     if args.command == "print-deck":

@@ -14,8 +14,10 @@ the gate decides by.
 
 The built app (`main.py`, run by Flet's own transport) has no `serve` around it:
 `start_sharing` runs the same listening server in a thread of the app, with the boards and
-the gate but not the Flet web client (flet-web needs uvloop and other binary packages that
-have no Android wheels), so phones get the boards and the controls stay on the tablet.
+the gate, and behind the referee token the app's own Flet web client (companion/webclient:
+Starlette and uvicorn with wsproto, where flet-web's server needs FastAPI, uvloop and other
+packages with no Android wheels), so a second device given the referee link controls the
+same game. Without a copy of the client's files phones get the boards only.
 """
 
 from __future__ import annotations
@@ -233,8 +235,10 @@ class LanSwitch:
     """
 
     def __init__(self, server: ListeningServer, data_dir: Path, port: int,
-                 token: str | None, sharing: SharingService, fixed: bool = False) -> None:
+                 token: str | None, sharing: SharingService, fixed: bool = False,
+                 say_link: bool = True) -> None:
         """`sharing` is the app's: it is told each time the network opens or closes."""
+        self.say_link = say_link
         self.server = server
         self.sharing = sharing
         self.data_dir = data_dir
@@ -293,7 +297,7 @@ class LanSwitch:
         await asyncio.to_thread(board.remember_lan, self.data_dir, True)
         for line in lan_notes(addresses, self.port):
             _say(line)
-        if sharing.referee_url is not None:
+        if sharing.referee_url is not None and self.say_link:
             _say(f"Referee link (keep it to yourself): {sharing.referee_url}")
         return None
 
@@ -411,8 +415,9 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
 
 
 async def _no_controls(scope: Scope, receive: Receive, send: Send) -> None:
-    """Where the Flet web client would be behind the built app's gate: the gate lets nobody
-    this far (its token is never shown), and if it did, there would be nothing to control."""
+    """Where the Flet web client would be behind the built app's gate when the app has no
+    copy of it (webclient/files.py): the gate lets nobody this far (its token is never
+    shown), and if it did, there would be nothing to control."""
     if scope["type"] == "http":
         await send({"type": "http.response.start", "status": 404,
                     "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
@@ -421,15 +426,31 @@ async def _no_controls(scope: Scope, receive: Receive, send: Send) -> None:
         await send({"type": "websocket.close", "code": 1008})
 
 
+def web_client(main: Callable[..., Any]) -> ASGIApp | None:
+    """`main(page)` behind the app's own Flet web client (companion/webclient: Starlette and
+    uvicorn's wsproto, no FastAPI), or None when no copy of the client's files is at hand."""
+    from companion.webclient.app import WebClient
+    from companion.webclient.files import client_dir
+
+    found = client_dir()
+    if found is None:
+        return None
+    return WebClient(main, found, ASSETS_DIR if ASSETS_DIR.is_dir() else None)
+
+
 def start_sharing(data_dir: Path, port: int, sharing: SharingService,
+                  main: Callable[..., Any] | None = None,
                   ready_within: float = 30.0) -> Callable[[], None]:
     """The Share screen's "Let phones follow on the local network" for the built app, which has
     no `serve` around it: the same listening server and LanSwitch as `serve`, run in a thread
-    of the app and listening nowhere until the switch (or the setting kept from the last run)
-    opens `port` on the network addresses. Phones get the boards through the gate, under the
-    boards' policy; every other request is the gate's to refuse or send to the boards. The
-    referee's controls stay on this device: no referee link is offered. `sharing` (the app's)
-    is given the switch and told what it opens. Returns the stop."""
+    of the app (its own loop) and listening nowhere until the switch (or the setting kept
+    from the last run) opens `port` on the network addresses. Phones get the boards through
+    the gate, under the boards' policy; behind the referee token, as with `serve --lan`, the
+    app's own web client runs `main(page)` (the app's, sharing its store, so the two devices
+    redraw each other), and the Share screen offers the referee link. With no `main` or no
+    copy of the client's files the controls stay on this device: the token is shown to
+    nobody. `sharing` (the app's) is given the switch and told what it opens. Returns the
+    stop."""
     import secrets
     import threading
 
@@ -440,13 +461,14 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
 
     raise_open_file_limit()  # as `serve`: each phone's live board is a socket
     boards, _hub = board_app(data_dir)
-    # Handed to nobody: a phone that asks for anything but a board is refused or sent to
-    # the boards, with the sentences and the log of `serve --lan`.
-    unshown = secrets.token_urlsafe(32)
+    controls = web_client(main) if main is not None else None
+    token = secrets.token_urlsafe(32)
     config = uvicorn.Config(
-        SecurityHeaders(Gate(_no_controls, boards, unshown)),
+        SecurityHeaders(Gate(controls or _no_controls, boards, token)),
         log_level="warning",
-        ws="none",  # the boards stream over plain HTTP; no websocket library is needed
+        # the boards stream over plain HTTP; the client's websocket needs wsproto (pure
+        # Python, unlike websockets' speedups)
+        ws="wsproto" if controls is not None else "none",
         lifespan="off",
         loop="asyncio",
         proxy_headers=False,
@@ -462,7 +484,10 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
             started.set()
 
     server = _listening_server_class()(config, on_started=on_started)
-    switch = LanSwitch(server, data_dir, port, None, sharing)
+    # the link is the Share screen's to show, never the log's (an app's log is not the
+    # referee's own terminal)
+    switch = LanSwitch(server, data_dir, port, token if controls is not None else None,
+                       sharing, say_link=False)
     sharing.update(board.Sharing(port=port, lan=False), switch)
     thread = threading.Thread(target=server.run, kwargs={"sockets": []},
                               name="gnav-sharing", daemon=True)
@@ -474,8 +499,24 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
         server.should_exit = True
         thread.join(5)
         sharing.stop()
+        close = getattr(controls, "close", None)
+        if close is not None:
+            close()
 
     return stop
+
+
+def serve_window(main: Callable[..., Any], host: str, port: int) -> int | None:
+    """The built app's own window where Flet would serve its web client instead (a desktop
+    with no display: FLET_FORCE_WEB_SERVER, or Linux without DISPLAY), through the app's web
+    client on loopback rather than flet-web's FastAPI server; None, having served nothing,
+    when no copy of the client's files is at hand."""
+    controls = web_client(main)
+    if controls is None:
+        return None
+    from companion.board.web import Gate
+
+    return run_server(SecurityHeaders(Gate(controls, None, None)), host, port, ws="wsproto")
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -565,11 +606,12 @@ def run_server(
     app: ASGIApp, host: str, port: int, notes: list[str] | None = None, name: str = "Gnav Companion",
     on_bound: Callable[[str, int, ListeningServer], list[str]] | None = None,
     on_started: Callable[[], Awaitable[None]] | None = None,
-    lan: bool = False, found: tuple[str, ...] = (),
+    lan: bool = False, found: tuple[str, ...] = (), ws: str = "websockets-sansio",
 ) -> int:
     """Run `app` with uvicorn on host:port until Ctrl-C or SIGTERM; its connections are
     tagged with main_listener(...) of the bound socket (`found`: this machine's network
-    addresses)."""
+    addresses). `ws`: uvicorn's websocket implementation (the app's own web client runs on
+    wsproto, flet-web's on websockets)."""
     import uvicorn
 
     # Bind first, so the address is printed only once it really answers and a busy port
@@ -584,7 +626,7 @@ def run_server(
     config = uvicorn.Config(
         app,
         log_level="warning",
-        ws="websockets-sansio",
+        ws=ws,
         lifespan="on",
         # Nothing stands in front of this server: an X-Forwarded-For from this machine
         # (a web page's fetch, say) would otherwise be taken for the client's address.

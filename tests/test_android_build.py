@@ -80,6 +80,11 @@ def test_the_app_package_holds_the_app_and_not_the_tests_or_screenshots() -> Non
     packaged = {path.name for path in REPO.iterdir()} - excluded
     assert {"main.py", "companion", "assets", "pyproject.toml"} <= packaged
     assert not {"docs", "tests", "benchmarks", ".venv", ".git"} & packaged
+    # the web client bundled for the referee link (python -m companion bundle-web-client)
+    # goes into the app when it is there
+    from companion.webclient.files import BUNDLE_NAME
+
+    assert BUNDLE_NAME not in excluded
 
 
 def android_environments() -> list[dict[str, str]]:
@@ -145,4 +150,4 @@ def test_every_dependency_of_the_built_app_has_an_android_wheel() -> None:
     unknown = {name: why for name, why in binary.items() if name not in ANDROID_WHEELS}
     assert unknown == {}, "binary packages without Android wheels: " + repr(unknown)
     assert "flet-web" not in seen and "fastapi" not in seen, seen
-    assert {"flet", "uvicorn", "starlette", "qrcode", "reportlab"} <= set(seen)
+    assert {"flet", "uvicorn", "starlette", "wsproto", "qrcode", "reportlab"} <= set(seen)

@@ -82,9 +82,11 @@ class ShareScreen:
             ]
             self.referee = ft.Column([], spacing=8)
             if sharing.referee_url is None:
-                # the built app serves phones the boards only (main.py): no link to hand on
-                rows.append(body(_("The referee's controls stay on this device: phones get "
-                                   "the board only."), size=theme.SMALL + 1))
+                # a built app with no copy of the web client (webclient/files.py) serves
+                # phones the boards only: no link to hand on
+                rows.append(body(_("No referee link: this copy of the app carries no web "
+                                   "client for another device to control the game with, so "
+                                   "phones get the board only."), size=theme.SMALL + 1))
             else:
                 rows += [
                     ft.Text(_("Referee link"), size=theme.NAME, weight=ft.FontWeight.BOLD),
@@ -151,5 +153,10 @@ class ShareScreen:
         url = self.sharing.referee_url
         if url is None:
             return
-        self.referee.controls = [qr_image(self.sharing, url, _("Referee QR code"), "referee-qr")]
+        # the link written out too, for a second device with no camera (a laptop)
+        self.referee.controls = [
+            qr_image(self.sharing, url, _("Referee QR code"), "referee-qr"),
+            ft.Semantics(identifier="referee-url", label=url, container=True,
+                         content=ft.Text(url, size=theme.SMALL, selectable=True)),
+        ]
         self.app.refresh()

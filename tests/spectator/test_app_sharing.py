@@ -1,7 +1,8 @@
 """The built app's "Let phones follow on the local network" (issue 16, item 1): with no `serve`
 around it, the app runs the boards' server itself (`start_sharing`), listening nowhere until
 the switch opens the network addresses (here GNAV_LAN_ADDRESSES names 127.0.0.2), with the
-gate of `serve --lan` and no referee link, since the built app has no web client to hand on.
+gate of `serve --lan`; without the app's `main` or a copy of the web client, no referee link
+(tests/browser/test_built_app.py hands the controls on with both).
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def test_the_app_opens_the_boards_to_the_network_only_when_switched_on(data: Pat
         assert switch_to(sharing, True) is None
         assert sharing.lan
         assert sharing.board_url(1) == f"http://{NETWORK}:{port}/board/1"
-        assert sharing.referee_url is None  # nothing to hand on: the controls stay here
+        assert sharing.referee_url is None  # no main given: the controls stay here
         assert ask(port, "GET", "/board/1")[0] == 200
         assert ask(port, "GET", "/board/1/state.json")[0] == 200
         assert ask(port, "POST", "/game/1")[0] == 403
@@ -112,6 +113,39 @@ def test_the_app_opens_the_boards_to_the_network_only_when_switched_on(data: Pat
         stop()
 
 
+def test_with_the_apps_main_the_referee_link_opens_its_web_client(data: Path) -> None:
+    """The built app's referee link (issue 16, item 1): behind the token, as with serve
+    --lan, the app's own web client serves the app to a second device."""
+    from companion.app import make_main
+
+    port = free_port()
+    sharing = board.SharingService()
+    stop = start_sharing(data, port, sharing, make_main(data, sharing))
+    try:
+        assert switch_to(sharing, True) is None
+        link = sharing.referee_url
+        assert link is not None and link.startswith(f"http://{NETWORK}:{port}/?token=")
+        path = link.split(f":{port}", 1)[1]
+        con = http.client.HTTPConnection(NETWORK, port, timeout=10)
+        try:
+            con.request("GET", path)
+            welcome = con.getresponse()
+            welcome.read()
+            cookie = (welcome.getheader("set-cookie") or "").split(";", 1)[0]
+            assert welcome.status == 200 and cookie.startswith("gnav_referee=")
+            con.request("GET", "/game/1", headers={"Cookie": cookie})
+            page = con.getresponse()
+            assert page.status == 200
+            assert 'flet.webSocketEndpoint="/ws";' in page.read().decode()
+        finally:
+            con.close()
+        # without the token: the boards, as before
+        status, headers = ask(port, "GET", "/game/1")
+        assert (status, headers["location"]) == (303, "/board")
+    finally:
+        stop()
+
+
 def test_the_share_screen_offers_no_referee_link_without_a_token(tmp_path: Path) -> None:
     sharing = board.SharingService(board.Sharing(port=8550, lan=True,
                                                  addresses=("192.168.1.20",)))
@@ -124,7 +158,8 @@ def test_the_share_screen_offers_no_referee_link_without_a_token(tmp_path: Path)
     assert f"http://192.168.1.20:8550/board/{game.id}" in shown
     assert "Show the referee QR" not in shown
     assert "Referee link" not in shown
-    assert "The referee's controls stay on this device: phones get the board only." in shown
+    assert ("No referee link: this copy of the app carries no web client for another device "
+            "to control the game with, so phones get the board only.") in shown
 
 
 def test_each_app_shows_the_sharing_it_was_given(tmp_path: Path) -> None:
@@ -191,7 +226,7 @@ def test_without_the_interface_list_the_default_route_names_the_address(
 
 
 # What the built app has not got (pyproject.toml: flet-web is the `web` extra).
-NOT_IN_THE_APK = ("flet_web", "fastapi", "pydantic", "pydantic_core", "websockets", "wsproto",
+NOT_IN_THE_APK = ("flet_web", "fastapi", "pydantic", "pydantic_core", "websockets",
                   "httptools", "uvloop", "watchfiles", "yaml", "dotenv")
 
 WITHOUT_WEB = f"""
@@ -205,11 +240,13 @@ from companion import board
 from companion.app import make_main
 from companion.server import start_sharing
 data, port = Path(sys.argv[1]), int(sys.argv[2])
+import companion.webclient.files as client_files
+client_files.BUNDLE_DIR = Path(sys.argv[3])  # none bundled: the boards only
 sharing = board.SharingService()
-make_main(data, sharing)
-stop = start_sharing(data, port, sharing)
+stop = start_sharing(data, port, sharing, make_main(data, sharing))
 problem = asyncio.run(sharing.switch.set_lan(True))
 assert problem is None, problem
+assert sharing.referee_url is None
 con = http.client.HTTPConnection("{NETWORK}", port, timeout=10)
 con.request("GET", "/board/1")
 answer = con.getresponse()
@@ -218,10 +255,13 @@ stop()
 """
 
 
-def test_the_apps_sharing_needs_none_of_flet_webs_packages(data: Path) -> None:
+def test_the_apps_sharing_needs_none_of_flet_webs_packages(data: Path, tmp_path: Path) -> None:
+    """Neither flet-web nor a bundled copy of its client: the switch still serves the boards,
+    and no referee link is offered."""
     env = {k: v for k, v in os.environ.items() if k != "FLET_APP_STORAGE_DATA"}
     env["GNAV_LAN_ADDRESSES"] = NETWORK
-    done = subprocess.run([sys.executable, "-c", WITHOUT_WEB, str(data), str(free_port())],
+    done = subprocess.run([sys.executable, "-c", WITHOUT_WEB, str(data), str(free_port()),
+                           str(tmp_path / "web-client")],
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.returncode == 0, done.stdout + done.stderr
