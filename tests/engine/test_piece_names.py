@@ -44,10 +44,6 @@ RULE_DATA = frozenset({
 # Gnav's fool in the screens' and lessons' sentences (and teach.py's "at a cuckoo"), which need
 # their words in the rule data before they can be read from there.
 ALLOWED: dict[str, frozenset[str]] = {
-    # the family's table screen (issue 14), merged after the list was cut: New table's line on
-    # each game and the Harlequin passed face up, sentences that name the game's own pieces
-    "companion/narrate/family.py": frozenset({"bird", "harlequin", "hussar", "pig", "witch"}),
-    "companion/views/family_table.py": frozenset({"harlequin"}),
     "companion/narrate/teach.py": frozenset({"cuckoo", "fool", "fools"}),
     "companion/narrate/words.py": frozenset({"fool", "fools"}),
     "companion/views/table.py": frozenset({"fool", "fools"}),
