@@ -10,15 +10,17 @@ from types import ModuleType
 import pytest
 
 from companion.core import parse_header
-from companion.engine.books import kille
+from companion.engine import Deal, Reveal, Stakes, Stand, Table, TableState
+from companion.engine.books import gnav, kille
 from companion.engine.books.forms import Form
 from companion.i18n import LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
 from companion.narrate.family import history_lines
+from companion.narrate.words import query_sentence, settlement_sentences
 
 from ..engine.family_helpers import header
 
-BOOKS: tuple[ModuleType, ...] = (kille,)
+BOOKS: tuple[ModuleType, ...] = (gnav, kille)
 
 
 def forms() -> list[Form]:
@@ -55,3 +57,47 @@ def test_the_harlequin_passed_face_up_is_named_as_each_language_names_it(lang: s
         {"ev": "deal"}, {"ev": "change", "seat": "Bo"},
         {"ev": "reply", "from": "Cy", "call": "none", "face_up": ["Bo"]})]
     assert history_lines(kind.new_state(table), events, Tr(lang))[2] == KILLE_FACE_UP[lang]
+
+
+# Each language's sentences as they read when they spelled the fool themselves.
+ASKED = {
+    "en": "Ann asked whether anyone holds the other fool: yes.",
+    "nb": "Ann spurte om noen har den andre narren: ja.",
+    "da": "Ann spurgte, om nogen har den anden nar: ja.",
+    "sv": "Ann frågade om någon har den andra narren: ja.",
+    "it": "Ann ha chiesto se qualcuno ha l'altro matto: sì.",
+    "nl": "Ann vroeg of iemand de andere nar heeft: ja.",
+    "de": "Ann fragte, ob jemand den anderen Narren hat: ja.",
+}
+DRAGGED = {
+    "en": ["Ann shows a fool, the lowest piece, and pays a counter into the pool.",
+           ("Cy shows the owl, the next lowest after the fool, and pays a counter into the "
+            "pool.")],
+    "nb": ["Ann viser en narr, den laveste brikken, og betaler en jetong til kassen.",
+           "Cy viser ugla, den nest laveste etter narren, og betaler en jetong til kassen."],
+    "da": ["Ann viser en nar, den laveste brik, og betaler en jeton til puljen.",
+           "Cy viser uglen, den næstlaveste efter narren, og betaler en jeton til puljen."],
+    "sv": ["Ann visar en narr, den lägsta brickan, och betalar en mark till potten.",
+           "Cy visar ugglan, den näst lägsta efter narren, och betalar en mark till potten."],
+    "it": ["Ann mostra un matto, il pezzo più basso, e paga un gettone nel piatto.",
+           "Cy mostra il gufo, il più basso dopo il matto, e paga un gettone nel piatto."],
+    "nl": ["Ann toont een nar, het laagste stuk, en betaalt een fiche in de pot.",
+           "Cy toont de uil, het laagste na de nar, en betaalt een fiche in de pot."],
+    "de": ["Ann zeigt einen Narren, die niedrigste Figur, und zahlt eine Marke in den Pott.",
+           ("Cy zeigt die Eule, die nächstniedrige nach dem Narren, und zahlt eine Marke in "
+            "den Pott.")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_fool_is_named_in_the_case_each_sentence_needs(lang: str) -> None:
+    # German's accusative "den anderen Narren", "einen Narren" beside its dative "nach dem
+    # Narren"; Danish's "den anden nar" beside Norwegian's "den andre narren"
+    assert query_sentence("Ann", "yes", Tr(lang)) == ASKED[lang]
+    state = TableState(Table(rules="pagat", stakes=Stakes("counters", 3),
+                             seats=("Ann", "Bo", "Cy", "Dag"), dealer="Ann"))
+    for event in (Deal(), Stand("Bo"), Stand("Cy"), Stand("Dag"), Stand("Ann")):
+        state.apply(event)
+    outcome = state.apply(Reveal((("Ann", "fool"), ("Bo", "3"), ("Cy", "owl"), ("Dag", "9"))))
+    assert outcome.settlement is not None
+    assert settlement_sentences(outcome.settlement, True, Tr(lang))[:2] == DRAGGED[lang]
