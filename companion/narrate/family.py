@@ -15,7 +15,13 @@ from typing import Any
 from companion.engine.books import cuccu, kille, slabberjan, vogelspiel
 from companion.engine.errors import N_
 from companion.engine.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.family import FamilyEvent, FamilyOutcome, FamilyReply, FamilyState
+from companion.engine.family import (
+    FamilyEvent,
+    FamilyOutcome,
+    FamilyReply,
+    FamilyRules,
+    FamilyState,
+)
 from companion.engine.pieces import STOCK
 from companion.i18n import EN, Tr
 
@@ -29,17 +35,6 @@ FAMILY_GAMES: tuple[str, ...] = tuple(MODULES)
 _TITLES: Mapping[str, str] = {"kille": N_("Kille"), "cuccu": N_("Cuccù"),
                               "slabberjan": N_("Slabberjan"),
                               "vogelspiel": N_("Vogelspiel (reconstructed)")}
-# New table's line on each: where it is played, how many, what is special
-_LINES: Mapping[str, str] = {
-    "kille": N_("Swedish Christmas tables; 2 to 40 players, to the left, for a pot: the "
-                "Hussar strikes the asker dead, the Pig bites back, the dead buy back in."),
-    "cuccu": N_("Campli and Montorio al Vomano; 2 to 38 players, to the right, three lives "
-                "each: the Inn may sell a swap, the out may re-enter at a doubled price."),
-    "slabberjan": N_("Zeeland families at Christmas; 2 to 40 players, with counters and a "
-                     "bag of 42 pieces: four rule books, for no game is argued more."),
-    "vogelspiel": N_("Reconstructed from summaries (Bavaria, Austria, Salzburg); 2 to 30 "
-                     "players, to the right, with lives: the Bird costs two, the Witch loses."),
-}
 _LANGS = {"nb": 1, "da": 2}
 
 
@@ -48,7 +43,8 @@ def game_title(game: str, tr: Tr = EN) -> str:
 
 
 def game_line(game: str, tr: Tr = EN) -> str:
-    return tr(_LINES[game])
+    """New table's line on the game, from its rule data."""
+    return tr(MODULES[game].LINE)
 
 
 def book_title(game: str, book: str, tr: Tr = EN) -> str:
@@ -72,6 +68,15 @@ def piece_title(game: str, piece: str, tr: Tr = EN) -> str:
     if names is None:
         return piece
     return str(names[_LANGS.get(tr.lang, 3)])
+
+
+def face_up_piece(rules: FamilyRules, form: str, tr: Tr = EN) -> str:
+    """The piece a swap may pass face up, named in `form` (the rule data's PIECE_FORMS): the
+    piece ranked by whether it was moved (Kille's Harlequin), which a face-up pass marks."""
+    piece = rules.moved_lowest
+    if piece is None:
+        raise ValueError(f"{rules.game} passes no piece face up")
+    return tr.p(*MODULES[rules.game].PIECE_FORMS[piece][form])
 
 
 def piece_own(game: str, piece: str) -> str:
@@ -197,7 +202,8 @@ def _reply_sentence(game: str, before: FamilyState, event: FamilyReply,
             return _("{seat} takes the top piece of the stock.", seat=asker)
         text = _("{holder} swaps with {seat}.", holder=holder, seat=asker)
         if event.face_up:
-            text += " " + _("A Harlequin was passed face up by {names}.",
+            text += " " + _("{piece} was passed face up by {names}.",
+                            piece=face_up_piece(before.rules, "a_opening", tr),
                             names=and_list(list(event.face_up), tr))
         if event.silent:
             text += " " + _("{holder} let a matador go without its call.", holder=holder)

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine import MATADORS, PIECES, PRESETS, RANK, Rulebook
-from companion.engine.books.gnav import PIECE_NAMES, piece_names
+from companion.engine.books.gnav import FIELD_HELP, PIECE_NAMES, piece_names
 from companion.engine.books.gnav import words as book_words
 from companion.engine.effects import BlockReverse
 from companion.engine.pieces import GNAV_PACK, Effect
 from companion.engine.reveal import DragsNext, EachTakes, LonePays, LowestPays
 from companion.i18n import EN, Tr
 
-from .words import and_list, call_with_gloss, piece_title
+from .words import and_list, call_with_gloss, piece_form, piece_title
 
 
 def names(piece: str) -> tuple[str, str, str]:
@@ -105,7 +105,7 @@ def effect_words(piece: str, book: Rulebook, tr: Tr = EN) -> list[str]:
     if piece in MATADORS:
         out.append(stock_words(piece, book, tr))
     if piece in singled_out(book):
-        out += fool_words(book, tr)
+        out += singled_out_words(book, tr)
     return out
 
 
@@ -130,18 +130,23 @@ def stock_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:
              "any other.")
 
 
-def fool_words(book: Rulebook, tr: Tr = EN) -> list[str]:
+def singled_out_words(book: Rulebook, tr: Tr = EN) -> list[str]:
+    """What the rule book's pair piece (the piece its reveal singles out, which a knock also
+    announces) does: the knock, its scoring, and sitting out after a pair (the field's own
+    help)."""
     _ = tr
-    out = [_("A player dealt the fool may knock on the table.")]
+    pair = book.pair_piece
+    out = [_("A player dealt {piece} may knock on the table.",
+             piece=piece_form(pair, "the", tr))]
     if book.fool_scoring == "damm":
-        out.append(_("At the reveal: when both fools are shown, each holder takes a counter "
-                     "from the pool; a lone fool pays one. The lowest other piece pays as "
-                     "usual."))
+        out.append(_("At the reveal: when {both} are shown, each holder takes a counter from "
+                     "the pool; {lone} pays one. The lowest other piece pays as usual.",
+                     both=piece_form(pair, "both", tr), lone=piece_form(pair, "a_lone", tr)))
     else:
         out.append(_("At the reveal it is the lowest piece: its holder pays, and so does the "
                      "holder of the next lowest piece."))
     if book.two_fools_sit_out:
-        out.append(_("When both fools are shown, their holders may sit out the next round."))
+        out.append(_(FIELD_HELP["two_fools_sit_out"]))
     return out
 
 
@@ -197,10 +202,13 @@ def rulebook_card(book: Rulebook, preset: Rulebook, tr: Tr = EN) -> list[tuple[s
         [tr.in_sentence(piece_title(m, tr)) for m in book.stock_calls], tr)) if book.stock_calls
         else _("The stock never calls: the dealer just swaps."))
     sections.append((_("The stock"), [stock]))
+    # the piece whose call ends the turns (gnav.md: the cuckoo), asked of the pack
+    ends_turns = next(p.name for p in book.pack.pieces if p.effect is Effect.END_TURNS)
     sections.append((_("The reveal"), [
-        _("When the turns are over (after the dealer, or at a cuckoo) everyone shows their "
-          "piece. The lowest piece pays a counter into the pool; ties each pay."),
-        *fool_words(book, tr)[1:],
+        _("When the turns are over (after the dealer, or at {piece}) everyone shows their "
+          "piece. The lowest piece pays a counter into the pool; ties each pay.",
+          piece=piece_form(ends_turns, "a_after", tr)),
+        *singled_out_words(book, tr)[1:],
         _("A player with no counters left is out; the last player with counters wins."),
     ]))
     return sections

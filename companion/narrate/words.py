@@ -32,11 +32,14 @@ from companion.engine.books.gnav import (
     FIELD_HELP,
     FIELD_TITLES,
     PIECE_DEFINITE,
+    PIECE_FORMS,
     PIECE_TITLES,
     native_call,
 )
 from companion.engine.books.gnav import words as book_words
 from companion.engine.pieces import STOCK
+from companion.engine.reveal import LonePays
+from companion.engine.rules import DEFAULT_RULES, PRESETS
 from companion.i18n import EN, Tr
 
 
@@ -87,6 +90,21 @@ def the_piece(piece: str, tr: Tr = EN) -> str:
     if piece in PIECE_DEFINITE:
         return _p("definite", PIECE_DEFINITE[piece])
     return _("the {number}", number=piece)
+
+
+# The piece that every Gnav rule book's pack scores in pairs (Rulebook.pair_piece), which is
+# also the piece a knock announces and the dealer asks about (gnav.md: the fool), for the
+# sentences told without a table's rule book at hand (a settlement, an event on its own).
+PAIR_PIECE = PRESETS[DEFAULT_RULES].pair_piece
+
+
+def piece_form(piece: str | None, form: str, tr: Tr = EN) -> str:
+    """A piece inside a sentence about its role, in the form the sentence needs (books/gnav.py
+    PIECE_FORMS, see books/forms.py): `piece` is the pack's piece for that role (the rule
+    book's pair piece, the piece whose effect ends the turns)."""
+    if piece is None:
+        raise ValueError(f"the pack has no piece to name in the form {form!r}")
+    return tr.p(*PIECE_FORMS[piece][form])
 
 
 def and_list(names: Sequence[str], tr: Tr = EN) -> str:
@@ -210,7 +228,8 @@ def outcome_sentences(outcome: Outcome, rules: str, counters: bool, tr: Tr = EN)
     if kind == "deal":
         return [_("{seat} deals.", seat=seat)]
     if kind == "knock":
-        return [_("{seat} knocks: {seat} was dealt the fool.", seat=seat)]
+        return [_("{seat} knocks: {seat} was dealt {piece}.", seat=seat,
+                  piece=piece_form(PAIR_PIECE, "the", tr))]
     if kind == "stand":
         return [_("{seat} stands.", seat=seat)]
     if kind == "change":
@@ -291,8 +310,8 @@ def query_sentence(seat: str, answer: str, tr: Tr = EN) -> str:
     default 13); the Outcome does not carry the answer, so callers pass the event's or the
     state's."""
     _ = tr
-    return _("{seat} asked whether anyone holds the other fool: {answer}.", seat=seat,
-             answer=answer_words(answer, tr))
+    return _("{seat} asked whether anyone holds {piece}: {answer}.", seat=seat,
+             piece=piece_form(PAIR_PIECE, "the_other", tr), answer=answer_words(answer, tr))
 
 
 def banner_lines(outcome: Outcome, state: TableState, tr: Tr = EN) -> list[str]:
@@ -319,35 +338,49 @@ def winners_sentence(winners: Sequence[str], tr: Tr = EN) -> str:
     return _("{seats} share the win", seats=and_list(winners, tr))
 
 
+# The reasons the rule books give a lone piece's loss at the reveal (rules.py: LonePays); a
+# reason that is neither these nor the reveal's own "lowest" and "dragged" is the lowest piece
+# that drags the next one down (DragsNext's `held`).
+_LONE_REASONS = frozenset(rule.reason for book in PRESETS.values() for rule in book.reveal
+                          if isinstance(rule, LonePays))
+
+
 def settlement_sentences(s: Settlement, counters: bool, tr: Tr = EN) -> list[str]:
     """The reveal's settlement, told in order: losers pay, fools are scored, who is out."""
     _, _n = tr, tr.n
     out: list[str] = []
     pay = pays_words(counters, tr)
+    pair = piece_form(PAIR_PIECE, "two_opening", tr) if s.fool_takes else ""
     for loss in s.losses:
         seat, piece = loss.seat, the_piece(loss.piece, tr)
         if loss.reason == "lowest":
             why = _("{seat} shows {piece}, the lowest piece,", seat=seat, piece=piece)
-        elif loss.reason == "fool":
-            why = _("{seat} shows the only fool,", seat=seat)
-        elif loss.reason == "fool_lowest":
-            why = _("{seat} shows a fool, the lowest piece,", seat=seat)
+        elif loss.reason in _LONE_REASONS:
+            why = _("{seat} shows {piece},", seat=seat,
+                    piece=piece_form(loss.piece, "the_only", tr))
+        elif loss.reason == "dragged":
+            why = _("{seat} shows {piece}, the next lowest after {lowest},", seat=seat,
+                    piece=piece, lowest=piece_form(PAIR_PIECE, "the_after", tr))
         else:
-            why = _("{seat} shows {piece}, the next lowest after the fool,",
-                    seat=seat, piece=piece)
+            why = _("{seat} shows {piece}, the lowest piece,", seat=seat,
+                    piece=piece_form(loss.piece, "a", tr))
         if loss.paid:
             out.append(_("{why} and {pays}.", why=why, pays=pay))
         else:
             out.append(_("{why} but has nothing left to pay.", why=why))
     for take in s.fool_takes:
         if take.took:
-            out.append(_("Two fools: {seat} takes a counter from the pool.", seat=take.seat)
+            out.append(_("{pieces}: {seat} takes a counter from the pool.", pieces=pair,
+                         seat=take.seat)
                        if counters
-                       else _("Two fools: {seat} wipes out a stroke.", seat=take.seat))
+                       else _("{pieces}: {seat} wipes out a stroke.", pieces=pair,
+                              seat=take.seat))
         elif counters:
-            out.append(_("Two fools: {seat} takes nothing, the pool is empty.", seat=take.seat))
+            out.append(_("{pieces}: {seat} takes nothing, the pool is empty.", pieces=pair,
+                         seat=take.seat))
         else:
-            out.append(_("Two fools: {seat} has no stroke to wipe out.", seat=take.seat))
+            out.append(_("{pieces}: {seat} has no stroke to wipe out.", pieces=pair,
+                         seat=take.seat))
     if not s.losses and not s.fool_takes:
         out.append(_("Nobody pays this round."))
     for name in s.went_out:
@@ -363,11 +396,13 @@ def settlement_sentences(s: Settlement, counters: bool, tr: Tr = EN) -> list[str
     return out
 
 
-def two_fools_sentence(s: Settlement, rulebook: Rulebook, tr: Tr = EN) -> str | None:
+def pair_sentence(s: Settlement, rulebook: Rulebook, tr: Tr = EN) -> str | None:
+    """Who may sit out after showing the rule book's pair piece (both fools)."""
     _ = tr
     if s.two_fools and rulebook.two_fools_sit_out and not s.winners:
-        return _("{seats} held the two fools and may sit out the next round.",
-                 seats=and_list(s.two_fools, tr))
+        return _("{seats} held {pieces} and may sit out the next round.",
+                 seats=and_list(s.two_fools, tr),
+                 pieces=piece_form(rulebook.pair_piece, "the_two", tr))
     return None
 
 
@@ -379,7 +414,7 @@ def settlement_lines(state: TableState, tr: Tr = EN) -> list[str]:
     if s is None:
         return []
     lines = settlement_sentences(s, state.counters, tr)
-    extra = two_fools_sentence(s, state.rules, tr)
+    extra = pair_sentence(s, state.rules, tr)
     if extra:
         lines.append(extra)
     return lines
@@ -427,7 +462,8 @@ def event_sentence(event: Event, rules: str, tr: Tr = EN) -> str:
     if isinstance(event, Leave):
         return _("{seat} leaves", seat=event.seat)
     if isinstance(event, Query):
-        return _("{seat}'s question about the other fool ({answer})", seat=event.seat,
+        return _("{seat}'s question about {piece} ({answer})", seat=event.seat,
+                 piece=piece_form(PAIR_PIECE, "the_other_after", tr),
                  answer=answer_words(event.answer, tr))
     return str(event)  # pragma: no cover - the Event union is closed
 

@@ -25,6 +25,7 @@ from companion.narrate.family import (
     call_words,
     direction_words,
     event_sentence,
+    face_up_piece,
     game_title,
     now_sentence,
     piece_own,
@@ -304,7 +305,8 @@ class FamilyScreen:
                 continue
             if ev.call == "none":
                 if ev.face_up:
-                    text = _("Swap: {seat} passes a Harlequin face up", seat=ev.face_up[0])
+                    text = _("Swap: {seat} passes {piece} face up", seat=ev.face_up[0],
+                             piece=face_up_piece(state.rules, "a", _))
                 elif ev.silent:
                     text = _("Swap: a silent matador")
                 elif ev.source == STOCK:

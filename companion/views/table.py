@@ -39,6 +39,7 @@ from companion.narrate.words import (
     call_words,
     event_sentence,
     now_sentence,
+    piece_form,
     piece_title,
     query_sentence,
 )
@@ -434,8 +435,10 @@ class GameScreen:
             self.answer_buttons["none"].height = call_height
         self.answer_buttons["between"] = button(_("Between rounds"), self.between_rounds)
         self.answer_buttons["knock"] = button(_("Knock"), self.knock_menu)
-        self.answer_buttons["query"] = button(_("Ask about the other fool"), self.query_menu,
-                                              icon=ft.Icons.HELP_OUTLINE)
+        self.answer_buttons["query"] = button(
+            _("Ask about {piece}", piece=piece_form(self.state.rules.pair_piece,
+                                                    "the_other_after", _)),
+            self.query_menu, icon=ft.Icons.HELP_OUTLINE)
         menus = ("between", "knock", "query")
         for key, b in self.answer_buttons.items():
             b.visible = False
@@ -652,7 +655,9 @@ class GameScreen:
         self.app.show_dialog(ft.AlertDialog(
             title=ft.Text(_("Who knocks?")),
             content=ft.Column(
-                [body(_("A seat dealt the fool knocks on the table."), size=theme.SMALL),
+                [body(_("A seat dealt {piece} knocks on the table.",
+                        piece=piece_form(self.state.rules.pair_piece, "the", _)),
+                      size=theme.SMALL),
                  ft.Row(buttons, wrap=True, spacing=8)],
                 tight=True, scroll=ft.ScrollMode.AUTO),
             actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.app.close_dialog())],
@@ -666,7 +671,8 @@ class GameScreen:
                               disabled=self.state.why_not(q) is not None)
                    for q, word in ((Query(seat, "yes"), _("Yes")), (Query(seat, "no"), _("No")))]
         self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text(_("Does anyone hold the other fool?")),
+            title=ft.Text(_("Does anyone hold {piece}?",
+                            piece=piece_form(self.state.rules.pair_piece, "the_other", _))),
             content=ft.Column(
                 [body(_("{seat} deals and asks the table. The table answers:",
                         seat=seat), size=theme.SMALL),
@@ -682,7 +688,8 @@ class GameScreen:
         leaves = [ev for ev in options if isinstance(ev, Leave)]
         rows: list[ft.Control] = []
         if sits:
-            rows.append(body(_("Holders of the two fools may sit out the next round."),
+            rows.append(body(_("Holders of {pieces} may sit out the next round.",
+                               pieces=piece_form(self.state.rules.pair_piece, "the_two", _)),
                              size=theme.SMALL))
             rows.append(ft.Row([button(_("{seat} sits out", seat=ev.seat), lambda e, ev=ev: self.act(ev))
                                 for ev in sits], wrap=True, spacing=8))

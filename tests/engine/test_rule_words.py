@@ -77,7 +77,7 @@ def test_the_default_rule_book_is_named_once() -> None:
     reasons = {
         "companion/engine/rules.py": "the preset, its fool_scoring and DEFAULT_RULES",
         "companion/engine/books/gnav.py": "the preset's words and the fool_scoring choice",
-        "companion/narrate/teach.py": "book.fool_scoring == 'damm' (fool_words)",
+        "companion/narrate/teach.py": "book.fool_scoring == 'damm' (singled_out_words)",
     }
     found = _damm_literals()
     assert set(found) <= set(reasons), {f: n for f, n in found.items() if f not in reasons}

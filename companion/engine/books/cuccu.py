@@ -115,3 +115,9 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "stu": (N_("Montorio's Stù"),
             N_("As Campli, and every life lost is a token for the dealer.")),
 })
+
+# --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# New table's line on the game: where it is played, how many, what is special (ours,
+# translated where shown).
+LINE = N_("Campli and Montorio al Vomano; 2 to 38 players, to the right, three lives each: "
+          "the Inn may sell a swap, the out may re-enter at a doubled price.")

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from ..errors import N_, Np_
 from ..pieces import GNAV_PACK
 from ..rules import PRESETS, rulebook
+from .forms import Form
 
 # What a call table names besides the matadors: a seat's stand and its ask to swap.
 SAYINGS: tuple[str, ...] = ("stand", "change", *GNAV_PACK.matadors)
@@ -267,3 +268,28 @@ check_every_book_has_words(PRESETS, GNAV_WORDS)
 def words(rules: str) -> BookWords:
     """The words of rule book `rules`; a name that is not a rule book is an error."""
     return GNAV_WORDS[rulebook(rules).name]
+
+
+# --- The pieces inside the sentences about their roles (issue 13: rule words are rule data) ---
+# gnav.md: a seat dealt the fool may knock, the dealer may ask about the other fool (house
+# default 13), two fools shown take from the pool or sit out, a lone fool pays, the lowest fool
+# drags the next lowest down; the turns end at a cuckoo. The screens and lessons take these
+# pieces as placeholders in the form each sentence needs (see forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "fool": MappingProxyType({
+        "the": Form("object", Np_("object", "the fool")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the fool")),
+        "a": Form("object", Np_("object", "a fool")),
+        "the_only": Form("object", Np_("object", "the only fool")),
+        "the_other": Form("object", Np_("object", "the other fool")),
+        "the_other_after": Form("after a preposition",
+                                Np_("after a preposition", "the other fool")),
+        "the_two": Form("object", Np_("object", "the two fools")),
+        "two_opening": Form("opening a sentence", Np_("opening a sentence", "Two fools")),
+        "both": Form("subject", Np_("subject", "both fools")),
+        "a_lone": Form("subject", Np_("subject", "a lone fool")),
+    }),
+    "cuckoo": MappingProxyType({
+        "a_after": Form("after a preposition", Np_("after a preposition", "a cuckoo")),
+    }),
+})

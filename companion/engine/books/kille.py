@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import N_, Np_
 from ..family import EXCHANGE, AlsoLose, Effect, FamilyRules, GameBook, LowestLose
+from .forms import Form
 
 SOURCE = "shared/rules/kille.md"
 
@@ -105,4 +106,18 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "oberg": (N_("Öberg"),
               N_("As Byteskille, but the Pig sends back only the offered card, and the Mask "
                  "kills its holder.")),
+})
+
+# --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# New table's line on the game: where it is played, how many, what is special (ours,
+# translated where shown).
+LINE = N_("Swedish Christmas tables; 2 to 40 players, to the left, for a pot: the Hussar "
+          "strikes the asker dead, the Pig bites back, the dead buy back in.")
+# The Harlequin in the sentences about a swap that passes it face up (forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "harlequin": MappingProxyType({
+        "a": Form("object", Np_("object", "a Harlequin")),
+        "a_opening": Form("subject, opening a sentence",
+                          Np_("subject, opening a sentence", "A Harlequin")),
+    }),
 })

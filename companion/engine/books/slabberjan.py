@@ -136,3 +136,9 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
                N_("To the left; the Cat costs a counter too; who goes broke plays on "
                   "credit.")),
 })
+
+# --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# New table's line on the game: where it is played, how many, what is special (ours,
+# translated where shown).
+LINE = N_("Zeeland families at Christmas; 2 to 40 players, with counters and a bag of 42 "
+          "pieces: four rule books, for no game is argued more.")

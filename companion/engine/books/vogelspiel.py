@@ -137,3 +137,9 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
                  N_("Reconstructed: the Witch costs two lives, and the first seat with no "
                     "lives left has lost.")),
 })
+
+# --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# New table's line on the game: where it is played, how many, what is special (ours,
+# translated where shown).
+LINE = N_("Reconstructed from summaries (Bavaria, Austria, Salzburg); 2 to 30 players, to the "
+          "right, with lives: the Bird costs two, the Witch loses.")
