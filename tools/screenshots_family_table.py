@@ -1,15 +1,19 @@
 """Screenshots of the table screen of Kille, Cuccù, Slabberjan and Vogelspiel, phone and tablet,
-upright and sideways, light and dark, into docs/screenshots/ (family-<game>-<size>-<theme>.png).
+upright and sideways, light and dark, into docs/screenshots/ (family-<game>-<size>-<theme>.png,
+family-<game>-reveal-... and family-<game>-settlement-...).
 
-    python tools/screenshots_family_table.py
+    python tools/screenshots_family_table.py [--only family-kille family-kille-reveal ...]
 
 Each game is prepared by importing a journal that stops where a seat has been asked, so the
-screen shows the game's calls in its own words with their translations; the app is served and
-shot as tools/screenshots.py does (its Shooter).
+screen shows the game's calls in its own words with their translations, and a second one
+whose seats have all stood: the piece picker with the game's pack, and (its pieces picked and
+Settle tapped, then undone) the settlement. The app is served and shot as tools/screenshots.py
+does (its Shooter).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -20,10 +24,13 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO))
 
-from browser_ui import AppServer, launch_chromium
-from playwright.sync_api import sync_playwright
+from browser_ui import AppServer, button, launch_chromium, reveal, tap
+from playwright.sync_api import Page, sync_playwright
 from screenshots import OUT, Shooter
 
+from companion.engine.events import Stand
+from companion.engine.family import FamilyState
+from companion.narrate.family import piece_title
 from companion.store import Store
 
 SEATS = '["Åse", "Bjørn", "Cy", "Dag", "Eli"]'
@@ -49,21 +56,55 @@ JOURNALS = {
 }
 
 
+# the pieces each seat shows at the settlement (matadors and plain pieces, Kille's Harlequin)
+SHOWN = {
+    "kille": {"Åse": "harlequin", "Bjørn": "12", "Cy": "mask", "Dag": "cuckoo", "Eli": "5"},
+    "cuccu": {"Åse": "cuckoo", "Bjørn": "7", "Cy": "bucket", "Dag": "lion", "Eli": "1"},
+    "slabberjan": {"Åse": "rider", "Bjørn": "pot", "Cy": "3", "Dag": "fool", "Eli": "face"},
+    "vogelspiel": {"Åse": "bird", "Bjørn": "witch", "Cy": "9", "Dag": "sausages",
+                   "Eli": "tavern"},
+}
+SIZES = ["phone", "tablet", "portrait", "sideways"]
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", nargs="*", default=[], help="screen names to redo")
+    args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="gnav-family-shots-"))
     with Store(tmp / "data") as store:
         ids = {game: store.import_journal("\n".join([head, *events]) + "\n").id
                for game, (head, events) in JOURNALS.items()}
+        revealing = {}
+        for game, (head, _events) in JOURNALS.items():
+            table = store.import_journal(head + '\n{"ev": "deal"}\n')
+            while isinstance(table.state, FamilyState) and table.state.phase == "turns":
+                table.apply(Stand(table.state.turn_name or ""))
+            revealing[game] = table.id
     server = AppServer(tmp / "data").start()
     started = time.monotonic()
     try:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
-            s = Shooter(browser, server.url, set())
+            s = Shooter(browser, server.url, set(args.only))
             for game, game_id in ids.items():
-                s.screen(f"family-{game}", f"/game/{game_id}", "Undo",
-                         ["phone", "tablet", "portrait", "sideways"])
+                s.screen(f"family-{game}", f"/game/{game_id}", "Undo", SIZES)
+            for game, game_id in revealing.items():
+                shown = {seat: piece_title(game, piece) for seat, piece in SHOWN[game].items()}
+
+                def settle_round(page: Page, shown: dict[str, str] = shown) -> None:
+                    reveal(page, shown)
+                    button(page, "Next round").wait_for(state="attached")
+
+                def undo_settlement(page: Page) -> None:
+                    tap(page, "Undo")
+                    button(page, "Settle").wait_for(state="attached")
+
+                route = f"/game/{game_id}"
+                s.screen(f"family-{game}-reveal", route, "Settle", SIZES)
+                s.screen(f"family-{game}-settlement", route, "Settle", SIZES,
+                         then=settle_round, after=undo_settlement)
             browser.close()
     finally:
         server.stop()

@@ -2,7 +2,7 @@
 Cuccù, Slabberjan and Vogelspiel, as Gnav's and Gwra pyskessa's tables have them.
 
 The card is Learn's (narrate/family_teach.rules_card) for the table's rule book with its house
-rules worked in, then the house rules themselves; the history is narrate/family's lines.
+rules worked in, then the house rules themselves; the history is paged as Gnav's (views/history.py), in narrate/family's sentences.
 """
 
 from __future__ import annotations
@@ -11,13 +11,15 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.family import FamilyState
 from companion.narrate import family_teach
-from companion.narrate.family import book_title, game_title, history_lines, house_help
+from companion.narrate.family import book_title, event_sentence, game_title, house_help
 from companion.store import Game
 
 from . import theme
 from .family_setup import value_words
 from .family_table import family_state
+from .history import PagedHistory
 from .widgets import body, button, heading, top_actions
 
 
@@ -62,23 +64,21 @@ class FamilyRulesScreen:
         )
 
 
-class FamilyHistoryScreen:
+class FamilyHistoryScreen(PagedHistory):
+    """Paged as Gnav's (a 40-seat game runs to a hundred thousand events): a page is told from
+    the state before its first event, which the store gives from its nearest snapshot."""
+
     def __init__(self, app: Any, game: Game) -> None:
-        self.app = app
-        self.game = game
         _ = app.tr
-        lines = history_lines(game.state_before(0), game.events, app.tr)
-        entries: list[ft.Control] = ([body(line, size=theme.BODY) for line in lines]
-                                     or [body(_("Nothing has happened yet."))])
         title = game_title(family_state(game).rules.game, app.tr)
-        self.view = ft.View(
-            route=f"/game/{game.id}/history",
-            appbar=ft.AppBar(
-                title=heading(_("History") if app.phone else
-                              _("{game}: history of game {n}", game=title, n=game.id),
-                              theme.NAME - 4 if app.phone else theme.TITLE),
-                actions=_back(app, game)),
-            controls=[ft.Semantics(identifier="history", container=True, content=ft.Column(
-                entries, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True))],
-            padding=16,
-        )
+        super().__init__(app, game, _("{game}: history of game {n}", game=title, n=game.id))
+
+    def page_lines(self, start: int, stop: int) -> list[str]:
+        state = self.game.state_before(start)
+        assert isinstance(state, FamilyState)
+        lines: list[str] = []
+        for k, event in enumerate(self.game.events[start:stop], start + 1):
+            before = state.clone()
+            outcome = state.apply(event)
+            lines.append(f"{k}. {event_sentence(before, event, outcome, state, self.app.tr)}")
+        return lines

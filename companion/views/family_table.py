@@ -28,13 +28,13 @@ from companion.narrate.family import (
     face_up_piece,
     game_title,
     now_sentence,
-    piece_own,
     piece_title,
     stake_words,
 )
 from companion.store import Game, StoreError
 
 from . import theme
+from .pieces import piece_face
 from .reveal import PiecePicker, Pieces
 from .widgets import (
     big_button,
@@ -62,12 +62,10 @@ def family_state(game: Game) -> FamilyState:
     return state
 
 
-def piece_badge(piece: str, size: float) -> ft.Control:
-    """A family piece until its picture is drawn: its name in a ring, small."""
-    return ft.Container(width=size, height=size, border_radius=size / 2,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        alignment=ft.Alignment.CENTER,
-                        content=ft.Text(piece[:2].upper(), size=size / 2.6))
+def family_face(state: FamilyState, piece: str, size: float) -> ft.Control:
+    """A piece of the table's pack as Learn and the deck draw it, its matadors ringed."""
+    return piece_face(piece, size, game=state.rules.game, matador=piece in state.rules.effects,
+                      decorative=True)
 
 
 class FamilyScreen:
@@ -315,7 +313,9 @@ class FamilyScreen:
                     text = _("Swap")
                 if ev.face_up or ev.silent:  # the rarer swaps: smaller, under the others
                     answers.append(button(text, lambda e, ev=ev: self.act(ev),
-                                          disabled=state.why_not(ev) is not None))
+                                          disabled=state.why_not(ev) is not None,
+                                          icon=family_face(state, "harlequin", 36)
+                                          if ev.face_up else None))
                 else:
                     answers.append(self.event_button(text, ev))
             else:
@@ -343,17 +343,44 @@ class FamilyScreen:
         self.picker = PiecePicker(seats, action, done, narrow=self.app.phone, prompt=prompt,
                                   on_change=lambda *c: self.app.refresh(), tr=tr,
                                   pack=state.rules.order, title=title,
-                                  face=lambda p, size: piece_badge(piece_own(game, p), size))
+                                  face=lambda p, size: family_face(state, p, size),
+                                  pictured=True)
         self.picker_at = count
         return self.picker
 
+    def shown_pieces(self) -> ft.Control:
+        """The pieces of the reveal just made, each seat's by its picture and name, as they lie
+        on the table."""
+        state, tr = self.state, self.app.tr
+        last = self.game.events[-1]
+        shown = last.pieces if isinstance(last, Reveal) else ()
+        size = 44 if self.app.phone else 64
+        tiles: list[ft.Control] = []
+        for seat, piece in shown:
+            title = piece_title(state.rules.game, piece, tr)
+            tiles.append(ft.Semantics(label=f"{seat}: {title}", container=True,
+                                      exclude_semantics=True, content=ft.Column(
+                [family_face(state, piece, size),
+                 ft.Text(seat, size=theme.SMALL + 1, weight=ft.FontWeight.BOLD, no_wrap=True,
+                         overflow=ft.TextOverflow.ELLIPSIS, width=size + 24,
+                         text_align=ft.TextAlign.CENTER),
+                 ft.Text(title, size=theme.SMALL, no_wrap=True, width=size + 24,
+                         overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)],
+                spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
+        return ft.Semantics(identifier="shown", container=True, content=ft.Row(
+            tiles, wrap=True, spacing=8, run_spacing=8), visible=bool(tiles))
+
     def settled_panel(self) -> ft.Control:
         _ = self.app.tr
+        # Next round beside the title, in sight above the pieces however short the panel
         return ft.Column(
-            [ft.Semantics(identifier="phase", content=ft.Text(
+            [ft.Row([ft.Semantics(identifier="phase", content=ft.Text(
                 _("Round {round} settled", round=self.state.round), size=theme.QUESTION,
                 weight=ft.FontWeight.BOLD)),
-             big_button(_("Next round"), self.next_round)],
+                big_button(_("Next round"), self.next_round)],
+                wrap=True, spacing=16, run_spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER),
+             self.shown_pieces()],
             spacing=10)
 
     def over_panel(self, state: FamilyState) -> ft.Control:
@@ -362,6 +389,7 @@ class FamilyScreen:
             ft.Semantics(identifier="phase", content=ft.Text(
                 now_sentence(state, self.app.tr), size=theme.QUESTION,
                 weight=ft.FontWeight.BOLD)),
+            self.shown_pieces(),
             *(body(f"{name}: {stake_words(state, i, self.app.tr)}")
               for i, name in enumerate(state.names)),
             ft.Row([big_button(_("Rematch"), self.rematch),

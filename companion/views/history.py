@@ -2,10 +2,11 @@
 
 Long games run to a hundred thousand events (40 seats, 2,000 rounds), so the list is shown a
 page of PAGE events at a time, the latest page first, and a page's cost does not grow with the
-game: each line is narrated from the Outcome the store kept for its event, the round a Deal
-starts is counted from the nearest place already known (the start, the end, or the last page
-shown), and the page's Text controls are made once and reused, so paging sends only the lines
-whose words changed, never the rest of the page.
+game: the page's Text controls are made once and reused, so paging sends only the lines whose
+words changed, never the rest of the page (PagedHistory, any game's). Gnav's lines
+(HistoryScreen) are narrated from the Outcome the store kept for each event, the round a Deal
+starts counted from the nearest place already known (the start, the end, or the last page
+shown); the family's are in views/family_pages.py.
 """
 
 from __future__ import annotations
@@ -25,8 +26,13 @@ from .widgets import button, heading, top_actions
 PAGE = 200
 
 
-class HistoryScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+class PagedHistory:
+    """A game's history a page of PAGE events at a time, the latest page first, with the
+    controls to page through it; any game's, as it says a page in `page_lines`. The page's
+    Text controls are made once and reused: paging sends only the lines whose words changed."""
+
+    def __init__(self, app: Any, game: Game, title: str) -> None:
+        """`title` heads the page on a tablet (a phone's bar says only "History")."""
         self.app = app
         self.game = game
         _ = app.tr
@@ -42,17 +48,13 @@ class HistoryScreen:
         self.nav = ft.Column([self.where,
                               ft.Row([self.first, self.earlier, self.later, self.last],
                                      wrap=True, spacing=4, run_spacing=0)], spacing=0)
-        # where round numbers are known: (index, Deals among the events before it, the event
-        # just before it, to tell that the game was not cut back and played on since)
-        self._known: tuple[int, int, object] = (0, 0, None)
         total = len(game.events)
         self.start = max(0, total - PAGE)
         self.view = ft.View(
             route=f"/game/{game.id}/history",
             appbar=ft.AppBar(
                 # a phone's bar also holds Back, language and theme: the long title was cut
-                title=heading(_("History") if app.phone else _("History of game {n}",
-                                                                n=game.id),
+                title=heading(_("History") if app.phone else title,
                               theme.NAME - 4 if app.phone else theme.TITLE),
                 actions=top_actions(app, button(_("Back to the table"),
                                                 lambda e: app.go(f"/game/{game.id}"),
@@ -67,39 +69,10 @@ class HistoryScreen:
         )
         self.fill()
 
-    def deals_before(self, index: int) -> int:
-        """How many Deals are among the active events before `index`, counted from the
-        nearest known place: the start (none), the end (the state's round: only a Deal starts
-        a round) or the page shown last. So paging costs one page, not the whole game."""
-        events = self.game.events
-        total = len(events)
-        starts = [(0, 0), (total, self.game.state.round)]
-        known_at, known, before = self._known
-        if 0 < known_at <= total and events[known_at - 1] is before:
-            starts.append((known_at, known))
-        at, deals = min(starts, key=lambda s: abs(s[0] - index))
-        if index >= at:
-            deals += sum(1 for e in events[at:index] if isinstance(e, Deal))
-        else:
-            deals -= sum(1 for e in events[index:at] if isinstance(e, Deal))
-        self._known = (index, deals, events[index - 1] if index > 0 else None)
-        return deals
-
-    def all_lines(self, start: int, stop: int) -> list[str]:
-        """History lines for active events start..stop-1 (numbered from 1)."""
-        state = gnav_state(self.game)
-        rules, counters = state.table.rules, state.counters
-        events, outcomes = self.game.events, self.game.outcomes
-        # the round a deal starts is the number of deals up to and including it
-        deals = self.deals_before(start)
-        out = []
-        for k in range(start, stop):
-            event = events[k]
-            if isinstance(event, Deal):
-                deals += 1
-            out.append(history_line(k + 1, event, outcomes[k], rules, counters, deals,
-                                    self.app.tr))
-        return out
+    def page_lines(self, start: int, stop: int) -> list[str]:
+        """History lines for active events start..stop-1 (numbered from 1), at a cost of about
+        a page whatever the length of the game."""
+        raise NotImplementedError
 
     def fill(self) -> list[ft.Control]:
         """Shows the page from `self.start`; returns the controls whose properties changed
@@ -110,7 +83,7 @@ class HistoryScreen:
         if self.start >= total:  # the game was cut back (undone in another tab) past the page
             self.start = max(0, total - PAGE)
         stop = min(total, self.start + PAGE)
-        texts = self.all_lines(self.start, stop)
+        texts = self.page_lines(self.start, stop)
         if not texts:
             texts = [_("Nothing has happened yet.")]
         changed: list[ft.Control] = []
@@ -163,3 +136,49 @@ class HistoryScreen:
     def send(self, changed: list[ft.Control]) -> None:
         if changed:  # app.refresh() with nothing named would send the whole page
             self.app.refresh(*changed)
+
+
+class HistoryScreen(PagedHistory):
+    """Gnav's: each line narrated from the Outcome the store kept for its event, the round a
+    Deal starts counted from the nearest place already known (the start, the end, or the last
+    page shown), so a page's cost does not grow with the game."""
+
+    def __init__(self, app: Any, game: Game) -> None:
+        # where round numbers are known: (index, Deals among the events before it, the event
+        # just before it, to tell that the game was not cut back and played on since)
+        self._known: tuple[int, int, object] = (0, 0, None)
+        _ = app.tr
+        super().__init__(app, game, _("History of game {n}", n=game.id))
+
+    def deals_before(self, index: int) -> int:
+        """How many Deals are among the active events before `index`, counted from the
+        nearest known place: the start (none), the end (the state's round: only a Deal starts
+        a round) or the page shown last. So paging costs one page, not the whole game."""
+        events = self.game.events
+        total = len(events)
+        starts = [(0, 0), (total, self.game.state.round)]
+        known_at, known, before = self._known
+        if 0 < known_at <= total and events[known_at - 1] is before:
+            starts.append((known_at, known))
+        at, deals = min(starts, key=lambda s: abs(s[0] - index))
+        if index >= at:
+            deals += sum(1 for e in events[at:index] if isinstance(e, Deal))
+        else:
+            deals -= sum(1 for e in events[index:at] if isinstance(e, Deal))
+        self._known = (index, deals, events[index - 1] if index > 0 else None)
+        return deals
+
+    def page_lines(self, start: int, stop: int) -> list[str]:
+        state = gnav_state(self.game)
+        rules, counters = state.table.rules, state.counters
+        events, outcomes = self.game.events, self.game.outcomes
+        # the round a deal starts is the number of deals up to and including it
+        deals = self.deals_before(start)
+        out = []
+        for k in range(start, stop):
+            event = events[k]
+            if isinstance(event, Deal):
+                deals += 1
+            out.append(history_line(k + 1, event, outcomes[k], rules, counters, deals,
+                                    self.app.tr))
+        return out

@@ -15,15 +15,22 @@ def piece_src(name: str, game: str = "gnav") -> str:
     return f"pieces/{picture_name(name, game)}.svg"
 
 
-def piece_image(name: str, size: float = 64, game: str = "gnav") -> ft.Image:
-    return ft.Image(src=piece_src(name, game), width=size, height=size, fit=ft.BoxFit.CONTAIN)
+def piece_image(name: str, size: float = 64, game: str = "gnav",
+                decorative: bool = False) -> ft.Image:
+    """`decorative`: the piece's name is beside the picture (on a button, under it), so a
+    screen reader skips the picture rather than read an unnamed image."""
+    return ft.Image(src=piece_src(name, game), width=size, height=size, fit=ft.BoxFit.CONTAIN,
+                    exclude_from_semantics=decorative)
 
 
-def piece_face(name: str, size: float = 40) -> ft.Container:
-    """The picture in a ring: matadors ringed in the primary colour, the rest plain."""
-    matador = name in MATADORS
+def piece_face(name: str, size: float = 40, game: str = "gnav",
+               matador: bool | None = None, decorative: bool = False) -> ft.Container:
+    """The picture in a ring: matadors ringed in the primary colour, the rest plain. Another
+    game's piece is drawn as `game` shows it and says itself whether it is a matador."""
+    if matador is None:
+        matador = name in MATADORS
     return ft.Container(
-        content=piece_image(name, size - 4),
+        content=piece_image(name, size - 4, game, decorative),
         width=size,
         height=size,
         alignment=ft.Alignment.CENTER,

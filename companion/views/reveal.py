@@ -31,8 +31,13 @@ class PiecePicker:
                  scroll_to: Callable[[ft.Control, str], None] | None = None,
                  pack: tuple[tuple[str, int], ...] | None = None,
                  title: Callable[[str], str] | None = None,
-                 face: Callable[[str, float], ft.Control] | None = None) -> None:
+                 face: Callable[[str, float], ft.Control] | None = None,
+                 pictured: bool = False) -> None:
+        """`pictured`: each piece's button holds its picture above its name, large enough to
+        tell the pieces shown at the table by their pictures (the family's packs, whose names
+        the referee may not know)."""
         self.tr = tr
+        self.pictured = pictured
         # another game's pack (piece, count), its names and pictures; Gnav's by default
         self.own_pack = pack is not None
         self.pack = pack if pack is not None else tuple((p, 2) for p in PIECES)
@@ -75,7 +80,14 @@ class PiecePicker:
             )
         status = ft.Semantics(identifier="picker-status", content=self.status)
         question: ft.Control = ft.Semantics(identifier="phase", content=self.prompt)
-        if narrow:
+        if narrow and pictured:
+            # the pictured pack runs below a phone's screen: Settle stays in sight beside the
+            # prompt, and what it waits for is told under the pack
+            self.control = ft.Column(
+                [ft.Row([ft.Container(question, expand=True), self.done_button],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 body, status], spacing=10)
+        elif narrow:
             # under the button it explains: the grid and the button keep the phone's height
             self.control = ft.Column([question, body, self.done_button, status], spacing=10)
         else:
@@ -107,6 +119,8 @@ class PiecePicker:
 
     @property
     def _face_size(self) -> float:
+        if self.pictured:
+            return 40 if self.narrow else 48
         return 30 if self.narrow else 40
 
     def _piece_part(self, piece: str) -> _PiecePart:
@@ -116,17 +130,28 @@ class PiecePicker:
         title = self.title(piece)
         # a long name (German "Dragoner", Dutch "Dragonder") in a smaller size, not broken
         size = theme.BODY - (2 if self.narrow else 0) - (3 if self.narrow and len(title) > 7 else 0)
-        pick = Button(title,
-                         on_click=lambda e: self.pick(piece),
-                         width=width, height=theme.TOUCH + (0 if self.narrow else 8),
-                         style=ft.ButtonStyle(
-                             text_style=ft.TextStyle(size=size),
-                             padding=ft.Padding.symmetric(horizontal=4)))
-        control = ft.Column(
-            [pick, ft.Row([self.face(piece, 20 if self.narrow else 24),
-                           ft.Row([*dots], spacing=3, tight=True)], spacing=6, tight=True)],
-            spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
+        style = ft.ButtonStyle(text_style=ft.TextStyle(size=size),
+                               padding=ft.Padding.symmetric(horizontal=4))
+        left = ft.Row([*dots], spacing=3, tight=True)
+        if self.pictured:
+            picture = 36 if self.narrow else 44
+            # the longest names ("blomsterpotta") smaller still, so they are never cut
+            size -= 2 if len(title) > 10 else 0
+            pick = Button(
+                content=ft.Column([self.face(piece, picture),
+                                   ft.Text(title, size=size, no_wrap=True)],
+                                  spacing=0, tight=True,
+                                  horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                on_click=lambda e: self.pick(piece), width=width + 8,
+                height=picture + theme.TOUCH - 18, style=style)
+            below: ft.Control = left
+        else:
+            pick = Button(title, on_click=lambda e: self.pick(piece), width=width,
+                          height=theme.TOUCH + (0 if self.narrow else 8), style=style)
+            below = ft.Row([self.face(piece, 20 if self.narrow else 24), left], spacing=6,
+                           tight=True)
+        control = ft.Column([pick, below], spacing=2,
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         return _PiecePart(control, pick, dots)
 
     # --- state ---------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def big_button(text: str | ft.Control, on_click: Handler | None, disabled: bool 
 
 
 def button(text: str, on_click: Handler, disabled: bool = False,
-           icon: ft.IconData | None = None, kind: str = "outlined") -> AnyButton:
+           icon: ft.IconData | ft.Control | None = None, kind: str = "outlined") -> AnyButton:
     cls: type[AnyButton] = {
         "outlined": ft.OutlinedButton, "text": ft.TextButton, "filled": FilledButton,
         "tonal": FilledTonalButton,

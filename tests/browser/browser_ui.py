@@ -418,6 +418,23 @@ def tap_and_wait(page: Page, name: str, exact: bool = True, identifier: str = "p
     return wait_hook_change(page, identifier, before)
 
 
+def tap_until_changed(page: Page, name: str, identifier: str = "phase", tries: int = 3,
+                      wait: float = 5_000) -> str:
+    """Tap a button until the hook's text changes and return the new text: tap_until for a
+    tap whose effect is a new question. Taps again only while the text is unchanged and the
+    button still there (a tap lost while Flutter rebuilt the page), so a tap that did land is
+    not repeated once its effect shows."""
+    before = current_hook_text(page, identifier)
+    for _ in range(tries):
+        tap(page, name)
+        try:
+            return wait_hook_change(page, identifier, before, wait)
+        except AssertionError:
+            if not button(page, name).count():
+                break
+    return wait_hook_change(page, identifier, before, wait)
+
+
 def current_hook_text(page: Page, identifier: str) -> str:
     """The hook's text now, or "" when it is not there: looked up and read in one script, as
     the node can vanish between a count and a read (the last Stand swaps the question for the
@@ -477,14 +494,15 @@ def pick_piece(page: Page, piece: str, seat: str | None = None, timeout: float =
 
 
 def reveal(page: Page, pieces: dict[str, str], action: str = "Settle") -> None:
-    """Give each seat its piece, one tap a seat in the picker's own order, then settle (or cut).
-    """
+    """Give each seat its piece, one tap a seat in the picker's own order, then settle (or cut)
+    and wait until the picker's question gives way to what follows: the banner and the seats
+    are read after that, never from the moment before the tap reached the app."""
     button(page, action).wait_for(state="attached")
     order = picker_seats(page)
     assert sorted(order) == sorted(pieces), f"the picker shows {order}, not {list(pieces)}"
     for seat in order:
         pick_piece(page, pieces[seat])
-    tap(page, action)
+    tap_until_changed(page, action)
 
 
 def open_tables(page: Page, url: str) -> None:

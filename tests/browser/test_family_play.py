@@ -21,6 +21,7 @@ from browser_ui import (
     reveal,
     tap,
     tap_and_wait,
+    tap_until,
     type_into,
 )
 from playwright.sync_api import Page
@@ -67,7 +68,8 @@ def test_a_cuccu_round_with_the_inn_sold(page: Page, server: AppServer, size: st
     new_family_table(page, "Cuccù", ["Ann", "Bo", "Cy"])
     assert tap_and_wait(page, "Deal") == "Cy's turn"  # to the right
     assert tap_and_wait(page, "Change") == "Cy asks Bo to change. Bo answers:"
-    tap(page, "«Fermatevi alquanto!» Stop a while!")
+    tap_until(page, "«Fermatevi alquanto!» Stop a while!",
+              page.get_by_role("textbox", name="Price offered"))
     type_into(page, "Price offered", "2")
     assert tap_and_wait(page, "Sold") == "Bo's turn"
     assert "Cy buys the swap for 2." in hook_text(page, "banner")

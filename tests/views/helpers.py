@@ -63,6 +63,20 @@ def tap(root: Any, label: str) -> None:
     handler(None)
 
 
+def every_control(node: Any) -> list[Any]:
+    """Every control in the tree, shown or not (walk skips hidden ones)."""
+    out: list[Any] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, ft.BaseControl):
+            out.append(item)
+            stack.extend(getattr(item, name, None) for name in CHILD_FIELDS)
+    return out
+
+
 def texts(root: Any) -> list[str]:
     return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
 

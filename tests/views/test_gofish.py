@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import flet as ft
 import pytest
@@ -429,3 +430,41 @@ def test_a_table_without_a_dealer_is_cut_for_one(app: App) -> None:
     tap(screen.view, "Cut")
     assert screen.state.phase == "ready"
     assert "Pol cut the highest card and deals." in banner(screen)
+
+
+@pytest.mark.parametrize("size", [(412, 915), (915, 412)], ids=["phone", "sideways"])
+def test_on_a_phone_the_ask_is_told_once_with_its_cornish_and_who_asks(
+        app: App, size: tuple[int, int]) -> None:
+    """A phone's height is short: the answer panel tells the ask (who asks, the Cornish large,
+    its meaning) and the banner does not say it again; what else the banner says stays."""
+    app._on_resize(SimpleNamespace(width=size[0], height=size[1]))  # type: ignore[arg-type]
+    screen = gofish_table(app, "Ann", "Pol", "Joe")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Joe")
+    tap(screen.view, "Ask for Seyth")
+    shown = texts(screen.view)
+    assert sum("eus seyth genes?" in line for line in shown) == 1, shown
+    assert sum("have you got any sevens?" in line for line in shown) == 1, shown
+    assert "Pol asks:" in shown and "What does Joe answer?" in shown
+    assert texts(identified(screen.view, "say")) == ["«Joe, eus seyth genes?»",
+                                                      "Joe, have you got any sevens?"]
+    with pytest.raises(AssertionError):
+        identified(screen.view, "banner")  # nothing else to tell: no banner
+    tap(screen.view, "Undo")
+    tap(screen.view, "Redo")
+    assert banner(screen) == "Redid: Pol asks Joe for Seyth (sevens)."
+    assert sum("eus seyth genes?" in line for line in texts(screen.view)) == 1
+    tap(screen.view, "Gives 1 card")  # the catch is told in the banner, as before
+    assert "Joe: «Eus. Yma genev vy seyth.» (Yes. I have a seven.)" in banner(screen)
+
+
+def test_on_a_tablet_the_banner_still_tells_the_ask(app: App) -> None:
+    """A tablet has the room: the banner tells who asks what, the panel what to say."""
+    screen = gofish_table(app, "Ann", "Pol", "Joe")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Joe")
+    tap(screen.view, "Ask for Seyth")
+    assert banner(screen) == "Pol asks: «Joe, eus seyth genes?» (Joe, have you got any sevens?)"
+    assert "Say:" in texts(screen.view) and "Pol asks:" not in texts(screen.view)
+    assert texts(identified(screen.view, "say")) == ["«Joe, eus seyth genes?»",
+                                                      "Joe, have you got any sevens?"]

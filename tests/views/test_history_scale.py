@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import flet as ft
 import pytest
 
 from companion.app import App, Games
@@ -20,13 +19,12 @@ from companion.store import Store
 from companion.views import history as history_module
 from companion.views.history import PAGE, HistoryScreen
 
-from .helpers import tap, texts
+from .helpers import every_control, tap, texts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from synthetic import long_game
 
 SEATS, ROUNDS = 40, 2000
-CHILD_FIELDS = ("content", "controls", "actions", "appbar", "title", "leading")
 
 
 @pytest.fixture(scope="module")
@@ -38,20 +36,6 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str]:
     with Store(folder) as store:
         game_id = store.import_journal(text).id
     return folder, game_id, text
-
-
-def every_control(node: Any) -> list[Any]:
-    """Every control in the tree, shown or not (helpers.walk skips hidden ones)."""
-    out: list[Any] = []
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, ft.BaseControl):
-            out.append(item)
-            stack.extend(getattr(item, name, None) for name in CHILD_FIELDS)
-    return out
 
 
 def round_numbers(lines: list[str]) -> dict[int, int]:

@@ -136,6 +136,11 @@ class GoFishScreen:
     def state(self) -> GoFishState:
         return gofish_state(self.game)
 
+    @property
+    def short(self) -> bool:
+        """A phone, upright or sideways: too short a screen to tell the ask twice."""
+        return bool(self.app.phone or self.app.height < theme.SIDEWAYS_HEIGHT)
+
     def _opening_news(self) -> News:
         if self.game.outcomes and self.state.phase != "over":
             last = self.game.outcomes[-1]
@@ -148,6 +153,11 @@ class GoFishScreen:
         if state.phase != "turns":
             self.target = self.set_seat = None
         lines = self.news(tr)
+        if state.phase == "asking" and self.short:
+            # the ask is told once, in the answer panel with its Cornish large; the banner
+            # keeps only what else it had to say
+            lines = [line for line in lines if line != now_sentence(state, tr)]
+        self.banner.visible = bool(lines)
         self.banner_text.controls = [
             ft.Text(line, size=theme.BANNER if i == 0 else theme.NAME,
                     weight=ft.FontWeight.BOLD if i == 0 else ft.FontWeight.NORMAL)
@@ -302,7 +312,9 @@ class GoFishScreen:
                 lambda e, ev=reply: self.act(ev), disabled=reply not in replies,
                 filled=count > 0)))
         return ft.Column([
-            body(_("Say:"), size=theme.BODY),
+            # on a tablet the banner says who asks; a phone's answer panel says it instead
+            body(_("{seat} asks:", seat=state.names[state.turn] if state.turn is not None
+                   else "") if self.short else _("Say:"), size=theme.BODY),
             ft.Semantics(identifier="say", container=True, content=ft.Column([
                 ft.Text(f"«{say.cornish}»", size=theme.TITLE + 4, weight=ft.FontWeight.BOLD),
                 ft.Text(meaning(say, self.app.tr), size=theme.NAME, italic=True),
