@@ -314,8 +314,9 @@ class FamilyScreen:
                 if ev.face_up or ev.silent:  # the rarer swaps: smaller, under the others
                     answers.append(button(text, lambda e, ev=ev: self.act(ev),
                                           disabled=state.why_not(ev) is not None,
-                                          icon=family_face(state, "harlequin", 36)
-                                          if ev.face_up else None))
+                                          icon=family_face(state, state.rules.moved_lowest, 36)
+                                          if ev.face_up and state.rules.moved_lowest
+                                          else None))
                 else:
                     answers.append(self.event_button(text, ev))
             else:
