@@ -79,6 +79,14 @@ def own_picture_name(game: str, piece: str) -> str:
     return own.split(",")[0]
 
 
+def the_piece(game: str, piece: str, tr: Tr = EN) -> str:
+    """A piece as the object of a sentence, "Bo shows the Hussar" (German's accusative "den
+    Husaren", Italian's article "l'Ussaro"), from the rule data's PIECE_FORMS; a numeral as
+    it is."""
+    forms = MODULES[game].PIECE_FORMS.get(piece)
+    return piece if forms is None else tr.p(*forms["the"])
+
+
 def face_up_piece(rules: FamilyRules, form: str, tr: Tr = EN) -> str:
     """The piece a swap may pass face up, named in `form` (the rule data's PIECE_FORMS): the
     piece ranked by whether it was moved (Kille's Harlequin), which a face-up pass marks."""
@@ -254,7 +262,7 @@ def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
     """The reveal's result as sentences: who showed what, who lost, who is out."""
     _ = tr
     game = before.rules.game
-    shown = [_("{seat} shows {piece}", seat=s, piece=piece_title(game, p, tr))
+    shown = [_("{seat} shows {piece}", seat=s, piece=the_piece(game, p, tr))
              for s, p in event.pieces]
     lines = [and_list(shown, tr) + "."]
     last: dict[str, Any] = after.last_round or {}

@@ -62,8 +62,29 @@ def test_learn_and_the_printed_deck_name_a_piece_as_the_table_does() -> None:
     assert table_name("kille", "harlequin", Tr("nb")) == "Harlekinen"
 
 
-def test_the_reveal_of_a_swedish_table_playing_cuccu_names_the_pieces_in_swedish() -> None:
-    state = play(header("cuccu", "campli", seats=("Bo", "Cy", "Di"), dealer="Bo"), {"ev": "deal"})
-    event = Reveal(pieces=(("Bo", "hunter"), ("Cy", "bucket"), ("Di", "3")))
-    line = settlement_lines(state, event, state, Tr("sv"))[0]
-    assert line == "Bo visar Jägare, Cy visar Hink och Di visar 3."
+# Each picture shown at the reveal is the object of its sentence: German's accusative ("den
+# Löwen"), Italian's and Dutch's articles, the Scandinavian definite form; a Swedish Kille table
+# says the game's own names, as it does on the picker. Numerals stand as they are.
+SHOWN = {
+    ("en", "cuccu"): "Bo shows the Hunter, Cy shows the Lion and Di shows 3.",
+    ("nb", "cuccu"): "Bo viser jegeren, Cy viser løven og Di viser 3.",
+    ("da", "cuccu"): "Bo viser jægeren, Cy viser løven og Di viser 3.",
+    ("sv", "cuccu"): "Bo visar jägaren, Cy visar lejonet och Di visar 3.",
+    ("it", "cuccu"): "Bo mostra il Bragon, Cy mostra il Leone e Di mostra 3.",
+    ("nl", "cuccu"): "Bo toont de Jager, Cy toont de Leeuw en Di toont 3.",
+    ("de", "cuccu"): "Bo zeigt den Jäger, Cy zeigt den Löwen und Di zeigt 3.",
+    ("sv", "kille"): "Bo visar Husar, Cy visar Husu och Di visar 3.",
+    ("it", "kille"): "Bo mostra l'Ussaro, Cy mostra il Maiale e Di mostra 3.",
+    ("nl", "kille"): "Bo toont de Huzaar, Cy toont het Varken en Di toont 3.",
+    ("de", "kille"): "Bo zeigt den Husaren, Cy zeigt das Schwein und Di zeigt 3.",
+}
+PIECES = {"cuccu": ("campli", "hunter", "lion"), "kille": ("byteskille", "hussar", "pig")}
+
+
+@pytest.mark.parametrize(("lang", "game"), list(SHOWN))
+def test_the_pieces_shown_at_the_reveal_are_named_as_the_objects_they_are(lang: str,
+                                                                          game: str) -> None:
+    rules, first, second = PIECES[game]
+    state = play(header(game, rules, seats=("Bo", "Cy", "Di"), dealer="Bo"), {"ev": "deal"})
+    event = Reveal(pieces=(("Bo", first), ("Cy", second), ("Di", "3")))
+    assert settlement_lines(state, event, state, Tr(lang))[0] == SHOWN[(lang, game)]

@@ -11,7 +11,7 @@ import pytest
 
 from companion.core import parse_header
 from companion.engine import Deal, Reply, Reveal, Stakes, Stand, Table, TableState
-from companion.engine.books import gnav, kille
+from companion.engine.books import cuccu, gnav, kille, slabberjan, vogelspiel
 from companion.engine.books.forms import Form
 from companion.i18n import LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
@@ -20,7 +20,7 @@ from companion.narrate.words import event_sentence, query_sentence, settlement_s
 
 from ..engine.family_helpers import header
 
-BOOKS: tuple[ModuleType, ...] = (gnav, kille)
+BOOKS: tuple[ModuleType, ...] = (gnav, kille, cuccu, slabberjan, vogelspiel)
 
 
 def forms() -> list[Form]:

@@ -126,3 +126,27 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 # translated where shown).
 LINE = N_("Campli and Montorio al Vomano; 2 to 38 players, to the right, three lives each: "
           "the Inn may sell a swap, the out may re-enter at a doubled price.")
+# Each picture shown at the reveal, the object of its sentence ("Bo shows the ...",
+# German's accusative), in the game's words at a table in its language (forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "cuckoo": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Cuckoo"))}),
+    "hunter": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Hunter"))}),
+    "horse": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Horse"))}),
+    "cat": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Cat"))}),
+    "inn": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Inn"))}),
+    "nulla": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Nothing"))}),
+    "bucket": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Bucket"))}),
+    "mask": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Mask"))}),
+    "lion": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Lion"))}),
+    "fool": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Fool"))}),
+})

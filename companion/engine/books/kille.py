@@ -123,5 +123,23 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
         "a": Form("object", Np_("object", "a Harlequin")),
         "a_opening": Form("subject, opening a sentence",
                           Np_("subject, opening a sentence", "A Harlequin")),
+        "the": Form("Kille's piece, object", Np_("Kille's piece, object", "the Harlequin")),
     }),
+    # and every picture shown at the reveal, the object of its sentence
+    "cuckoo": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Cuckoo"))}),
+    "hussar": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Hussar"))}),
+    "pig": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Pig"))}),
+    "cavalier": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Cavalier"))}),
+    "inn": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Inn"))}),
+    "wreath": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Wreath"))}),
+    "flowerpot": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Flowerpot"))}),
+    "mask": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Mask"))}),
 })

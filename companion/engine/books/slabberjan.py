@@ -147,3 +147,23 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 # translated where shown).
 LINE = N_("Zeeland families at Christmas; 2 to 40 players, with counters and a bag of 42 "
           "pieces: four rule books, for no game is argued more.")
+# Each picture shown at the reveal, the object of its sentence ("Bo shows the ...",
+# German's accusative), in the game's words at a table in its language (forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "rider": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Rider"))}),
+    "bird": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Bird"))}),
+    "cat": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Cat"))}),
+    "inn": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Inn"))}),
+    "blank": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Blank"))}),
+    "face": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Face"))}),
+    "pot": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Pot"))}),
+    "fool": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Fool"))}),
+})

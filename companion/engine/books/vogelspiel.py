@@ -148,3 +148,29 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 # translated where shown).
 LINE = N_("Reconstructed from summaries (Bavaria, Austria, Salzburg); 2 to 30 players, to the "
           "right, with lives: the Bird costs two, the Witch loses.")
+# Each picture shown at the reveal, the object of its sentence ("Bo shows the ...",
+# German's accusative), in the game's words at a table in its language (forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "bird": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Bird"))}),
+    "guard": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Guard"))}),
+    "cat": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Cat"))}),
+    "horse": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Horse"))}),
+    "tavern": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Tavern"))}),
+    "nulla": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Nulla"))}),
+    "plate": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Plate"))}),
+    "sausages": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Sausages"))}),
+    "glass": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Glass"))}),
+    "fool": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Fool"))}),
+    "witch": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Witch"))}),
+})
