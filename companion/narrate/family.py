@@ -35,7 +35,6 @@ FAMILY_GAMES: tuple[str, ...] = tuple(MODULES)
 _TITLES: Mapping[str, str] = {"kille": N_("Kille"), "cuccu": N_("Cuccù"),
                               "slabberjan": N_("Slabberjan"),
                               "vogelspiel": N_("Vogelspiel (reconstructed)")}
-_LANGS = {"nb": 1, "da": 2}
 
 
 def game_title(game: str, tr: Tr = EN) -> str:
@@ -62,12 +61,30 @@ def house_help(game: str, key: str, tr: Tr = EN) -> str:
 
 
 def piece_title(game: str, piece: str, tr: Tr = EN) -> str:
-    """A piece as the referee's language names it: numerals as they are, pictures from the
-    rule data's names (Norwegian, Danish, else English)."""
+    """A piece as the referee's language names it: numerals as they are, pictures by the
+    catalogues' translation of the rule data's English (Norwegian and Danish in the definite
+    form), and in the game's own language by the game's own name, as its calls are."""
     names = MODULES[game].PIECE_NAMES.get(piece)
     if names is None:
         return piece
-    return str(names[_LANGS.get(tr.lang, 3)])
+    if tr.lang == MODULES[game].LANGUAGE:
+        return own_picture_name(game, piece)
+    return tr.p(*names[1])
+
+
+def own_picture_name(game: str, piece: str) -> str:
+    """A picture's name in the game's own language, the first where the pack table gives
+    several (Slabberjan's "Ruiter, Kap-af")."""
+    own: str = MODULES[game].PIECE_NAMES[piece][0]
+    return own.split(",")[0]
+
+
+def the_piece(game: str, piece: str, tr: Tr = EN) -> str:
+    """A piece as the object of a sentence, "Bo shows the Hussar" (German's accusative "den
+    Husaren", Italian's article "l'Ussaro"), from the rule data's PIECE_FORMS; a numeral as
+    it is."""
+    forms = MODULES[game].PIECE_FORMS.get(piece)
+    return piece if forms is None else tr.p(*forms["the"])
 
 
 def face_up_piece(rules: FamilyRules, form: str, tr: Tr = EN) -> str:
@@ -245,7 +262,7 @@ def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
     """The reveal's result as sentences: who showed what, who lost, who is out."""
     _ = tr
     game = before.rules.game
-    shown = [_("{seat} shows {piece}", seat=s, piece=piece_title(game, p, tr))
+    shown = [_("{seat} shows {piece}", seat=s, piece=the_piece(game, p, tr))
              for s, p in event.pieces]
     lines = [and_list(shown, tr) + "."]
     last: dict[str, Any] = after.last_round or {}

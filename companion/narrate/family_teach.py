@@ -25,6 +25,8 @@ from companion.engine.family import (
 )
 from companion.i18n import EN, Tr
 
+from .family import own_picture_name, piece_title
+
 MODULES: Mapping[str, ModuleType] = {m.BOOK.game: m for m in (kille, cuccu, slabberjan,
                                                                  vogelspiel)}
 # The games' own names, as their rules files and the printed backs spell them.
@@ -34,7 +36,6 @@ TITLES: Mapping[str, str] = {"kille": "Kille", "cuccu": "Cuccù", "slabberjan": 
 # Slabberjan's are written as numbers.
 ROMAN_NUMERALS = frozenset({"cuccu", "vogelspiel"})
 _ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
-_LANGUAGE_COLUMN = {"nb": 1, "da": 2}
 
 
 def book(game: str) -> GameBook:
@@ -64,17 +65,15 @@ def own_name(game: str, piece: str) -> str:
     """The piece's name in the game's own language, as the pack table gives it first."""
     if piece.isdigit():
         return _ROMAN[int(piece)] if game in ROMAN_NUMERALS and piece != "0" else piece
-    names: tuple[str, str, str, str] = MODULES[game].PIECE_NAMES[piece]
-    return names[0].split(",")[0]
+    return own_picture_name(game, piece)
 
 
 def table_name(game: str, piece: str, tr: Tr = EN) -> str:
-    """The piece's name in the reader's language (Norwegian, Danish, else English)."""
+    """The piece's name in the reader's language, as a title."""
     _ = tr
     if piece.isdigit():
         return _("Numeral {number}", number=piece)
-    names: tuple[str, str, str, str] = MODULES[game].PIECE_NAMES[piece]
-    name = names[_LANGUAGE_COLUMN.get(tr.lang, 3)]
+    name = piece_title(game, piece, tr)
     return name[:1].upper() + name[1:]
 
 

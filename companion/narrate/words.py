@@ -84,9 +84,16 @@ def piece_title(piece: str, tr: Tr = EN) -> str:
     return _p("piece", PIECE_TITLES[piece]) if piece in PIECE_TITLES else piece
 
 
-def the_piece(piece: str, tr: Tr = EN) -> str:
-    """'the cuckoo', 'the 12' (in Norwegian 'gauken', 'brikken 12')."""
+def the_piece(piece: str, tr: Tr = EN, place: str | None = None) -> str:
+    """'the cuckoo', 'the 12' (in Norwegian 'gauken', 'brikken 12') as a subject; with `place`,
+    in the form of its place in the sentence (PIECE_FORMS: "the" an object, "the_after" after
+    a preposition), as German needs: "zeigt den Kuckuck", "mit dem Kuckuck". A numeral reads
+    the same as a subject and as an object in every language ("die 12")."""
     _, _p = tr, tr.p
+    if place is not None and not piece.isdigit():
+        return piece_form(piece, place, tr)
+    if place not in (None, "the"):
+        raise ValueError(f"a numeral has no form {place!r}")
     if piece in PIECE_DEFINITE:
         return _p("definite", PIECE_DEFINITE[piece])
     return _("the {number}", number=piece)
@@ -209,7 +216,8 @@ def _says(holder: str | None, rules: str, call: str, tr: Tr) -> str:
     _ = tr
     words = call_with_gloss(rules, call, tr)
     if holder == STOCK or holder is None:
-        return _("The stock shows {piece} {words}", piece=the_piece(call, tr), words=words)
+        return _("The stock shows {piece} {words}", piece=the_piece(call, tr, "the"),
+                 words=words)
     return _("{holder} says {words}", holder=holder, words=words)
 
 
@@ -262,7 +270,7 @@ def outcome_sentences(outcome: Outcome, rules: str, counters: bool, tr: Tr = EN)
                          says=says))
         else:
             out.append(_("{says}: {holder} keeps {piece}, and the swap passes on.",
-                         says=says, holder=holder, piece=the_piece(call, tr)))
+                         says=says, holder=holder, piece=the_piece(call, tr, "the")))
     elif kind == "set_aside":
         if outcome.lapsed:
             out.append(_("{says}: it is set aside, and the stock is empty: no swap.",
@@ -352,7 +360,7 @@ def settlement_sentences(s: Settlement, counters: bool, tr: Tr = EN) -> list[str
     pay = pays_words(counters, tr)
     pair = piece_form(PAIR_PIECE, "two_opening", tr) if s.fool_takes else ""
     for loss in s.losses:
-        seat, piece = loss.seat, the_piece(loss.piece, tr)
+        seat, piece = loss.seat, the_piece(loss.piece, tr, "the")
         if loss.reason == "lowest":
             why = _("{seat} shows {piece}, the lowest piece,", seat=seat, piece=piece)
         elif loss.reason in _LONE_REASONS:
@@ -442,13 +450,13 @@ def event_sentence(event: Event, rules: str, tr: Tr = EN) -> str:
         if event.source == STOCK:
             if event.call == "none":
                 return _("The stock swaps")
-            return _("The stock shows {piece} {words}", piece=the_piece(event.call, tr),
+            return _("The stock shows {piece} {words}", piece=the_piece(event.call, tr, "the"),
                      words=call_with_gloss(rules, event.call, tr))
         if event.call == "none":
             return _("{seat} swaps", seat=event.source)
         return _("{seat} answers with {piece}: {words}", seat=event.source,
                  words=call_with_gloss(rules, event.call, tr),
-                 piece=the_piece(event.call, tr))
+                 piece=the_piece(event.call, tr, "the_after"))
     if isinstance(event, Knock):
         return _("{seat} knocks", seat=event.seat)
     if isinstance(event, Deal):

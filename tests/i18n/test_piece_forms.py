@@ -10,17 +10,17 @@ from types import ModuleType
 import pytest
 
 from companion.core import parse_header
-from companion.engine import Deal, Reveal, Stakes, Stand, Table, TableState
-from companion.engine.books import gnav, kille
+from companion.engine import Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.engine.books import cuccu, gnav, kille, slabberjan, vogelspiel
 from companion.engine.books.forms import Form
 from companion.i18n import LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
 from companion.narrate.family import history_lines
-from companion.narrate.words import query_sentence, settlement_sentences
+from companion.narrate.words import event_sentence, query_sentence, settlement_sentences
 
 from ..engine.family_helpers import header
 
-BOOKS: tuple[ModuleType, ...] = (gnav, kille)
+BOOKS: tuple[ModuleType, ...] = (gnav, kille, cuccu, slabberjan, vogelspiel)
 
 
 def forms() -> list[Form]:
@@ -101,3 +101,46 @@ def test_the_fool_is_named_in_the_case_each_sentence_needs(lang: str) -> None:
     outcome = state.apply(Reveal((("Ann", "fool"), ("Bo", "3"), ("Cy", "owl"), ("Dag", "9"))))
     assert outcome.settlement is not None
     assert settlement_sentences(outcome.settlement, True, Tr(lang))[:2] == DRAGGED[lang]
+
+
+# A piece shown by the stock or as the lowest is the sentence's object, one answered with
+# follows a preposition: German's accusative "den Kuckuck", "den Topf" and dative "mit dem
+# Kuckuck" (it said "zeigt der Kuckuck", "mit der Kuckuck"); the other languages as before.
+SHOWN_AND_ANSWERED = {
+    "en": ["The stock shows the cuckoo «Ko-ko!» (“Cuckoo!”)",
+           "Bo answers with the dragoon: «Hogg av!» (“Chop off!”)",
+           "Cy shows the pot, the lowest piece, and pays a counter into the pool."],
+    "nb": ["Bunken viser gauken «Ko-ko!»",
+           "Bo svarer med dragonen: «Hogg av!»",
+           "Cy viser potta, den laveste brikken, og betaler en jetong til kassen."],
+    "da": ["Bunken viser gøgen «Ko-ko!» (DA1917: «Stå for gøgen!»)",
+           "Bo svarer med dragonen: «Hogg av!» (DA1917: «Hug af!»)",
+           "Cy viser potten, den laveste brik, og betaler en jeton til puljen."],
+    "sv": ["Talongen visar göken «Ko-ko!» (”Kuku!”)",
+           "Bo svarar med dragonen: «Hogg av!» (”Hugg av!”)",
+           "Cy visar krukan, den lägsta brickan, och betalar en mark till potten."],
+    "it": ["Il tallone mostra il cuculo «Ko-ko!» (“Cucù!”)",
+           "Bo risponde con il dragone: «Hogg av!» (“Taglia!”)",
+           "Cy mostra il vaso, il pezzo più basso, e paga un gettone nel piatto."],
+    "nl": ["De stapel toont de koekoek «Ko-ko!» („Koekoek!”)",
+           "Bo antwoordt met de dragonder: «Hogg av!» („Hak af!”)",
+           "Cy toont de bloempot, het laagste stuk, en betaalt een fiche in de pot."],
+    "de": ["Der Talon zeigt den Kuckuck «Ko-ko!» („Kuckuck!“)",
+           "Bo antwortet mit dem Dragoner: «Hogg av!» („Abhacken!“)",
+           "Cy zeigt den Topf, die niedrigste Figur, und zahlt eine Marke in den Pott."],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_piece_shown_or_answered_with_is_in_the_case_its_sentence_needs(lang: str) -> None:
+    tr = Tr(lang)
+    state = TableState(Table(rules="damm", stakes=Stakes("counters", 3),
+                             seats=("Ann", "Bo", "Cy", "Dag"), dealer="Ann"))
+    for event in (Deal(), Stand("Bo"), Stand("Cy"), Stand("Dag"), Stand("Ann")):
+        state.apply(event)
+    outcome = state.apply(Reveal((("Ann", "cuckoo"), ("Bo", "cat"), ("Cy", "pot"),
+                                  ("Dag", "horse"))))
+    assert outcome.settlement is not None
+    assert [event_sentence(Reply("stock", "cuckoo"), "damm", tr),
+            event_sentence(Reply("Bo", "dragoon"), "damm", tr),
+            settlement_sentences(outcome.settlement, True, tr)[0]] == SHOWN_AND_ANSWERED[lang]

@@ -20,6 +20,7 @@ from ..family import (
     PairGains,
     Undo,
 )
+from .forms import Form
 
 SOURCE = "shared/rules/cuccu.md"
 
@@ -69,18 +70,22 @@ def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
 BOOK = GameBook(game="cuccu", max_seats=38, ledger="lives", fields=FIELDS, presets=PRESETS,
                 build=build)
 
-PIECE_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
-    # piece: (Italian, Norwegian, Danish, English)
-    "cuckoo": ("Cucco", "gauken", "gøgen", "Cuckoo"),
-    "hunter": ("Bragon", "jegeren", "jægeren", "Hunter"),
-    "horse": ("Cavallo", "hesten", "hesten", "Horse"),
-    "cat": ("Gatto", "katten", "katten", "Cat"),
-    "inn": ("Osteria", "vertshuset", "kroen", "Inn"),
-    "nulla": ("Nulla", "nulla", "nulla", "Nothing"),
-    "bucket": ("Secchia", "bøtta", "spanden", "Bucket"),
-    "mask": ("Mascherone", "masken", "masken", "Mask"),
-    "lion": ("Leone", "løven", "løven", "Lion"),
-    "fool": ("Matto", "narren", "narren", "Fool"),
+# The language of the game's own words: its pieces' names and its calls, never translated;
+# a table in that language names the pieces as the game does.
+LANGUAGE = "it"
+PIECE_NAMES: Mapping[str, tuple[str, Form]] = MappingProxyType({
+    # piece: (Italian, our English under the catalogue context "Cuccù's piece", where
+    # each language names it; Norwegian and Danish in the definite form, as gnav.md's pack)
+    "cuckoo": ("Cucco", Form("Cuccù's piece", Np_("Cuccù's piece", "Cuckoo"))),
+    "hunter": ("Bragon", Form("Cuccù's piece", Np_("Cuccù's piece", "Hunter"))),
+    "horse": ("Cavallo", Form("Cuccù's piece", Np_("Cuccù's piece", "Horse"))),
+    "cat": ("Gatto", Form("Cuccù's piece", Np_("Cuccù's piece", "Cat"))),
+    "inn": ("Osteria", Form("Cuccù's piece", Np_("Cuccù's piece", "Inn"))),
+    "nulla": ("Nulla", Form("Cuccù's piece", Np_("Cuccù's piece", "Nothing"))),
+    "bucket": ("Secchia", Form("Cuccù's piece", Np_("Cuccù's piece", "Bucket"))),
+    "mask": ("Mascherone", Form("Cuccù's piece", Np_("Cuccù's piece", "Mask"))),
+    "lion": ("Leone", Form("Cuccù's piece", Np_("Cuccù's piece", "Lion"))),
+    "fool": ("Matto", Form("Cuccù's piece", Np_("Cuccù's piece", "Fool"))),
 })
 CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     # call: (Montorio's words, English), "The calls"
@@ -121,3 +126,27 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 # translated where shown).
 LINE = N_("Campli and Montorio al Vomano; 2 to 38 players, to the right, three lives each: "
           "the Inn may sell a swap, the out may re-enter at a doubled price.")
+# Each picture shown at the reveal, the object of its sentence ("Bo shows the ...",
+# German's accusative), in the game's words at a table in its language (forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "cuckoo": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Cuckoo"))}),
+    "hunter": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Hunter"))}),
+    "horse": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Horse"))}),
+    "cat": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Cat"))}),
+    "inn": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Inn"))}),
+    "nulla": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Nothing"))}),
+    "bucket": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Bucket"))}),
+    "mask": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Mask"))}),
+    "lion": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Lion"))}),
+    "fool": MappingProxyType({"the": Form(
+        "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Fool"))}),
+})

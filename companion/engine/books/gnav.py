@@ -291,5 +291,33 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
     }),
     "cuckoo": MappingProxyType({
         "a_after": Form("after a preposition", Np_("after a preposition", "a cuckoo")),
+        "the": Form("object", Np_("object", "the cuckoo")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the cuckoo")),
+    }),
+    # Any piece is shown as the lowest, any call is shown by the stock, answered with or kept:
+    # each picture as an object and after a preposition (German's "den Kuckuck", "mit dem").
+    "dragoon": MappingProxyType({
+        "the": Form("object", Np_("object", "the dragoon")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the dragoon")),
+    }),
+    "cat": MappingProxyType({
+        "the": Form("object", Np_("object", "the cat")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the cat")),
+    }),
+    "horse": MappingProxyType({
+        "the": Form("object", Np_("object", "the horse")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the horse")),
+    }),
+    "house": MappingProxyType({
+        "the": Form("object", Np_("object", "the house")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the house")),
+    }),
+    "pot": MappingProxyType({
+        "the": Form("object", Np_("object", "the pot")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the pot")),
+    }),
+    "owl": MappingProxyType({
+        "the": Form("object", Np_("object", "the owl")),
+        "the_after": Form("after a preposition", Np_("after a preposition", "the owl")),
     }),
 })

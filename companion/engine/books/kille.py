@@ -62,17 +62,21 @@ def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
 BOOK = GameBook(game="kille", max_seats=40, ledger="stake", fields=FIELDS, presets=PRESETS,
                 build=build)
 
-PIECE_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
-    # piece: (Swedish, Norwegian, Danish, English)
-    "harlequin": ("Harlekin", "harlekinen", "harlekinen", "Harlequin"),
-    "cuckoo": ("Kuku", "gauken", "gøgen", "Cuckoo"),
-    "hussar": ("Husar", "husaren", "husaren", "Hussar"),
-    "pig": ("Husu", "grisen", "grisen", "Pig"),
-    "cavalier": ("Kavall", "kavaleren", "kavaleren", "Cavalier"),
-    "inn": ("Värdshus", "vertshuset", "værtshuset", "Inn"),
-    "wreath": ("Kransen", "kransen", "kransen", "Wreath"),
-    "flowerpot": ("Blompottan", "blomsterpotta", "urtepotten", "Flowerpot"),
-    "mask": ("Blaren", "masken", "masken", "Mask"),
+# The language of the game's own words: its pieces' names and its calls, never translated;
+# a table in that language names the pieces as the game does.
+LANGUAGE = "sv"
+PIECE_NAMES: Mapping[str, tuple[str, Form]] = MappingProxyType({
+    # piece: (Swedish, our English under the catalogue context "Kille's piece", where
+    # each language names it; Norwegian and Danish in the definite form, as gnav.md's pack)
+    "harlequin": ("Harlekin", Form("Kille's piece", Np_("Kille's piece", "Harlequin"))),
+    "cuckoo": ("Kuku", Form("Kille's piece", Np_("Kille's piece", "Cuckoo"))),
+    "hussar": ("Husar", Form("Kille's piece", Np_("Kille's piece", "Hussar"))),
+    "pig": ("Husu", Form("Kille's piece", Np_("Kille's piece", "Pig"))),
+    "cavalier": ("Kavall", Form("Kille's piece", Np_("Kille's piece", "Cavalier"))),
+    "inn": ("Värdshus", Form("Kille's piece", Np_("Kille's piece", "Inn"))),
+    "wreath": ("Kransen", Form("Kille's piece", Np_("Kille's piece", "Wreath"))),
+    "flowerpot": ("Blompottan", Form("Kille's piece", Np_("Kille's piece", "Flowerpot"))),
+    "mask": ("Blaren", Form("Kille's piece", Np_("Kille's piece", "Mask"))),
 })
 CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     # call: (the Swedish words, English), "The calls"
@@ -119,5 +123,23 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
         "a": Form("object", Np_("object", "a Harlequin")),
         "a_opening": Form("subject, opening a sentence",
                           Np_("subject, opening a sentence", "A Harlequin")),
+        "the": Form("Kille's piece, object", Np_("Kille's piece, object", "the Harlequin")),
     }),
+    # and every picture shown at the reveal, the object of its sentence
+    "cuckoo": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Cuckoo"))}),
+    "hussar": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Hussar"))}),
+    "pig": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Pig"))}),
+    "cavalier": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Cavalier"))}),
+    "inn": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Inn"))}),
+    "wreath": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Wreath"))}),
+    "flowerpot": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Flowerpot"))}),
+    "mask": MappingProxyType({"the": Form(
+        "Kille's piece, object", Np_("Kille's piece, object", "the Mask"))}),
 })

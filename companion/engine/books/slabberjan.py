@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import N_, Np_
 from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose, SidePot, Subset
+from .forms import Form
 
 SOURCE = "shared/rules/slabberjan.md"
 
@@ -83,16 +84,20 @@ def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
 BOOK = GameBook(game="slabberjan", max_seats=40, ledger="counters", fields=FIELDS,
                 presets=PRESETS, build=build)
 
-PIECE_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
-    # piece: (Dutch / Zeeuws, Norwegian, Danish, English)
-    "rider": ("Ruiter, Kap-af", "rytteren", "rytteren", "Rider"),
-    "bird": ("Vogel", "fuglen", "fuglen", "Bird"),
-    "cat": ("Kat, Poesje", "katten", "katten", "Cat"),
-    "inn": ("Herberg, Huisje", "vertshuset", "kroen", "Inn"),
-    "blank": ("Blind, Sneeuw", "den blanke", "den blanke", "Blank"),
-    "face": ("Smoel, Gezicht", "fjeset", "ansigtet", "Face"),
-    "pot": ("Pot, Pispot", "potta", "potten", "Pot"),
-    "fool": ("Nar, Zot, Jan Rit", "narren", "narren", "Fool"),
+# The language of the game's own words: its pieces' names and its calls, never translated;
+# a table in that language names the pieces as the game does.
+LANGUAGE = "nl"
+PIECE_NAMES: Mapping[str, tuple[str, Form]] = MappingProxyType({
+    # piece: (Dutch, our English under the catalogue context "Slabberjan's piece", where
+    # each language names it; Norwegian and Danish in the definite form, as gnav.md's pack)
+    "rider": ("Ruiter, Kap-af", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Rider"))),
+    "bird": ("Vogel", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Bird"))),
+    "cat": ("Kat, Poesje", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Cat"))),
+    "inn": ("Herberg, Huisje", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Inn"))),
+    "blank": ("Blind, Sneeuw", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Blank"))),
+    "face": ("Smoel, Gezicht", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Face"))),
+    "pot": ("Pot, Pispot", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Pot"))),
+    "fool": ("Nar, Zot, Jan Rit", Form("Slabberjan's piece", Np_("Slabberjan's piece", "Fool"))),
 })
 CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     # call: (the Dutch words, English), "The calls"
@@ -142,3 +147,23 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 # translated where shown).
 LINE = N_("Zeeland families at Christmas; 2 to 40 players, with counters and a bag of 42 "
           "pieces: four rule books, for no game is argued more.")
+# Each picture shown at the reveal, the object of its sentence ("Bo shows the ...",
+# German's accusative), in the game's words at a table in its language (forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "rider": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Rider"))}),
+    "bird": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Bird"))}),
+    "cat": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Cat"))}),
+    "inn": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Inn"))}),
+    "blank": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Blank"))}),
+    "face": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Face"))}),
+    "pot": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Pot"))}),
+    "fool": MappingProxyType({"the": Form(
+        "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Fool"))}),
+})

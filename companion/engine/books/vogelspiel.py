@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import N_, Np_
 from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose
+from .forms import Form
 
 SOURCE = "shared/rules/vogelspiel.md"
 RECONSTRUCTED = True
@@ -80,19 +81,23 @@ BOOK = GameBook(game="vogelspiel", max_seats=30, ledger="lives", fields=FIELDS,
 
 # "The pack" and "The calls": each piece's names (German on the card, our Norwegian and Danish,
 # English) and each matador's call.
-PIECE_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
-    # piece: (German, Norwegian, Danish, English)
-    "bird": ("Pfeiff", "fuglen", "fuglen", "Bird"),
-    "guard": ("Werda", "vakta", "vagten", "Guard"),
-    "cat": ("Miau", "katten", "katten", "Cat"),
-    "horse": ("Hott", "hesten", "hesten", "Horse"),
-    "tavern": ("Einkerth", "vertshuset", "værtshuset", "Tavern"),
-    "nulla": ("Nulla", "nulla", "nulla", "Nulla"),
-    "plate": ("Deller", "tallerkenen", "tallerkenen", "Plate"),
-    "sausages": ("Wurst", "pølsene", "pølserne", "Sausages"),
-    "glass": ("Glas", "glasset", "glasset", "Glass"),
-    "fool": ("Narr", "narren", "narren", "Fool"),
-    "witch": ("Hex", "heksa", "heksen", "Witch"),
+# The language of the game's own words: its pieces' names and its calls, never translated;
+# a table in that language names the pieces as the game does.
+LANGUAGE = "de"
+PIECE_NAMES: Mapping[str, tuple[str, Form]] = MappingProxyType({
+    # piece: (German, our English under the catalogue context "Vogelspiel's piece", where
+    # each language names it; Norwegian and Danish in the definite form, as gnav.md's pack)
+    "bird": ("Pfeiff", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Bird"))),
+    "guard": ("Werda", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Guard"))),
+    "cat": ("Miau", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Cat"))),
+    "horse": ("Hott", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Horse"))),
+    "tavern": ("Einkerth", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Tavern"))),
+    "nulla": ("Nulla", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Nulla"))),
+    "plate": ("Deller", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Plate"))),
+    "sausages": ("Wurst", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Sausages"))),
+    "glass": ("Glas", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Glass"))),
+    "fool": ("Narr", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Fool"))),
+    "witch": ("Hex", Form("Vogelspiel's piece", Np_("Vogelspiel's piece", "Witch"))),
 })
 CALLS: Mapping[str, tuple[str, str]] = MappingProxyType({
     # call: (the word at the top of the card, its English)
@@ -143,3 +148,29 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 # translated where shown).
 LINE = N_("Reconstructed from summaries (Bavaria, Austria, Salzburg); 2 to 30 players, to the "
           "right, with lives: the Bird costs two, the Witch loses.")
+# Each picture shown at the reveal, the object of its sentence ("Bo shows the ...",
+# German's accusative), in the game's words at a table in its language (forms.py).
+PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
+    "bird": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Bird"))}),
+    "guard": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Guard"))}),
+    "cat": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Cat"))}),
+    "horse": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Horse"))}),
+    "tavern": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Tavern"))}),
+    "nulla": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Nulla"))}),
+    "plate": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Plate"))}),
+    "sausages": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Sausages"))}),
+    "glass": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Glass"))}),
+    "fool": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Fool"))}),
+    "witch": MappingProxyType({"the": Form(
+        "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Witch"))}),
+})
