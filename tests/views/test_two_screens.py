@@ -138,3 +138,18 @@ def test_next_round_puts_a_family_tables_settlement_away_on_every_screen(
     third.start(f"/game/{table.game.id}")
     assert "Next round" not in buttons(third.screen.view)
     assert phase_of(third) == phase_of(first)
+
+
+def test_back_from_the_history_the_table_is_past_the_settlement_it_put_away(
+        tmp_path: Path) -> None:
+    """One screen leaving the table and coming back is a screen opened later: Next round
+    holds (it showed the settlement again), and through a language switch as it did."""
+    first, _second, game_id = open_both(tmp_path)
+    at_the_settlement(first.screen)
+    tap(first.screen.view, "Next round")
+    first.go(f"/game/{game_id}/history")
+    first.go(f"/game/{game_id}")
+    assert phase_of(first) == ["Bo deals round 2"]
+    first.set_language("da", remember=False)
+    assert phase_of(first) == [first.tr("{dealer} deals round {round}", dealer="Bo", round=2)]
+    assert phase_of(first) != ["Bo deals round 2"]  # told in Danish, past the settlement
