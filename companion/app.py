@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from companion.board.sharing import SharingService
+from companion.engine import Reveal
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
@@ -51,6 +52,8 @@ class Games:
         self._store: Store | None = None
         self._lock = threading.Lock()
         self._apps: weakref.WeakSet[App] = weakref.WeakSet()
+        # per live game, the event count at which its settlement was put away ("Next round")
+        self._put_away: weakref.WeakKeyDictionary[Game, int] = weakref.WeakKeyDictionary()
 
     @property
     def store(self) -> Store:
@@ -82,6 +85,24 @@ class Games:
             others = [app for app in self._apps if app is not source]
         for app in others:
             app.game_changed(game_id)
+
+    def settlement_shown(self, game: Game) -> bool:
+        """Whether a table screen of `game` shows the settlement of its last reveal: until
+        "Next round" is tapped on any screen of the table, so every screen, and one opened
+        later, shows the same moment. A moment of the screens, not of the game: kept here for
+        the process, never in the journal (journal-v1/v2 have no such event)."""
+        events = game.events
+        with self._lock:
+            put_away = self._put_away.get(game, -1)
+        # an event count, as each screen kept it before: a reveal undone and redone stays
+        # put away
+        return bool(events) and isinstance(events[-1], Reveal) and put_away != len(events)
+
+    def put_settlement_away(self, game: Game) -> None:
+        """At "Next round" on a screen of `game`: its settlement goes from every screen of the
+        table as each redraws (`announce`)."""
+        with self._lock:
+            self._put_away[game] = len(game.events)
 
 
 LANGUAGE_KEY = "gnav.language"

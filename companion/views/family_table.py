@@ -104,7 +104,6 @@ class FamilyScreen:
                                      bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)
         self.picker: PiecePicker | None = None
         self.picker_at = -1  # the event count the picker was made for
-        self.dismissed_at = -1  # the event count at which "Next round" was tapped
         state = self.state
         self.news: News = (lambda tr: [now_sentence(self.state, tr)])
         if game.events and state.phase != "over":
@@ -225,8 +224,7 @@ class FamilyScreen:
         if phase == "over":
             return self.over_panel(state)
         if phase == "ready":
-            events = self.game.events
-            if events and isinstance(events[-1], Reveal) and self.dismissed_at != len(events):
+            if self.app.games.settlement_shown(self.game):
                 return self.settled_panel()
             return self.ready_panel(state)
         if phase == "turns":
@@ -495,10 +493,11 @@ class FamilyScreen:
         self.act(Reveal(pieces))
 
     def next_round(self, e: Any = None) -> None:
-        self.dismissed_at = len(self.game.events)
+        self.app.games.put_settlement_away(self.game)  # from every screen of the table
         self.news = lambda tr: [now_sentence(self.state, tr)]
         self.render()
         self.app.refresh()
+        self.app.games.announce(self.game.id, self.app)
 
     def undo(self, e: Any = None) -> None:
         self._step(self.game.undo, "Undid: {event}.", "Nothing to undo.")

@@ -127,7 +127,6 @@ class GameScreen:
         self.picker: PiecePicker | None = None
         self.picker_key: tuple[object, ...] | None = None
         self.picker_box: ft.Column | None = None  # the picker in its scrolling column
-        self.dismissed_at = -1  # the event count at which "Next round" was tapped
         self.asked_changed: list[ft.Control] = []  # what the last `ask` changed
         self._error_shown: tuple[object, object] = (None, None)
         # the banner is kept as a function of the language, so a switch retells the same news
@@ -346,12 +345,11 @@ class GameScreen:
 
     def adopt(self, old: Any) -> None:
         """After a language switch: keeps what this screen held and the store does not (the
-        banner's news, a dismissed settlement, the pieces picked so far), then redraws."""
+        banner's news, the pieces picked so far), then redraws."""
         if not isinstance(old, GameScreen) or old.game.id != self.game.id:
             return
         self.news = old.news
         self.news_asks = old.news_asks
-        self.dismissed_at = old.dismissed_at
         if old.picker is not None and old.picker_key is not None:
             self.render()
             if self.picker is not None and self.picker_key == old.picker_key:
@@ -381,9 +379,7 @@ class GameScreen:
         return self.asking_question(state)
 
     def show_settlement(self) -> bool:
-        events = self.game.events
-        return (bool(events) and isinstance(events[-1], Reveal)
-                and self.dismissed_at != len(events))
+        return bool(self.app.games.settlement_shown(self.game))
 
     def build_answers(self) -> None:
         """The question of the ready, turns and asking phases with every answer it can offer,
@@ -588,10 +584,11 @@ class GameScreen:
         self.act(Reveal(pieces))
 
     def next_round(self, e: Any = None) -> None:
-        self.dismissed_at = len(self.game.events)
+        self.app.games.put_settlement_away(self.game)  # from every screen of the table
         self.news = lambda tr: [now_sentence(self.state, tr)]
         self.news_asks = False
         self.app.refresh(*self.render())
+        self.app.games.announce(self.game.id, self.app)
 
     def undo(self, e: Any = None) -> None:
         try:

@@ -459,6 +459,19 @@ def wait_hook_change(page: Page, identifier: str, before: str, timeout: float = 
     raise AssertionError(f"{identifier!r} still reads {before!r} after {timeout / 1000} s")
 
 
+def wait_phase(page: Page, starting: str, timeout: float = 30_000) -> str:
+    """The table's question once it starts with `starting` (a screen being replaced shows
+    none for a moment)."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        now = current_hook_text(page, "phase")
+        if now.startswith(starting):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the question is {now!r}, not {starting!r}...")
+        page.wait_for_timeout(50)
+
+
 def _count_text(page: Page, text: str) -> int:
     count: int = page.locator("flt-semantics").evaluate_all(
         "(els, text) => els.filter(e => !e.querySelector('flt-semantics')"

@@ -1,15 +1,21 @@
 """Two sessions on one table (the referee link handed to a second device, or a second tab):
-what one taps, the other shows at once, so neither offers a move the game has moved past."""
+what one taps, the other shows at once, so neither offers a move the game has moved past;
+"Next round" puts the settlement away on every screen of the table, though it is no event."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.app import App, Games
 from companion.engine import Stakes, Table
+from companion.narrate.family import FAMILY_GAMES
+from companion.views.family_table import FamilyScreen
 from companion.views.table import GameScreen
 
-from .helpers import buttons, tap, texts
+from .helpers import buttons, identified, tap, texts
+from .test_family_screens import new_family_table
 
 
 def open_both(tmp_path: Path) -> tuple[App, App, int]:
@@ -47,3 +53,103 @@ def test_a_screen_elsewhere_is_left_alone(tmp_path: Path) -> None:
     before = second.screen
     tap(first.screen.view, "Deal")
     assert second.screen is before  # the tables list is not a table: nothing to redraw
+
+
+def at_the_settlement(screen: GameScreen | FamilyScreen) -> None:
+    """Dealt, every seat standing, each seat's piece picked and settled on this screen."""
+    tap(screen.view, "Deal")
+    while screen.state.phase == "turns":
+        tap(screen.view, "Stand")
+    picker = screen.picker
+    assert picker is not None and screen.state.phase == "reveal"
+    pieces = [piece for piece, _count in picker.pack]
+    for seat, piece in zip(picker.seats, pieces, strict=False):
+        picker.select(seat)
+        picker.pick(piece)
+    tap(screen.view, "Settle")
+    assert "Next round" in buttons(screen.view)
+
+
+def phase_of(app: App) -> list[str]:
+    return texts(identified(app.screen.view, "phase"))
+
+
+def test_next_round_on_one_screen_puts_the_settlement_away_on_every_screen(
+        tmp_path: Path) -> None:
+    """Two screens of one table show the same moment: the settlement put away on one is put
+    away on the other, and a screen opened on the table afterwards opens past it."""
+    first, second, game_id = open_both(tmp_path)
+    at_the_settlement(first.screen)
+    assert phase_of(second) == ["Round 1 settled"]
+    sent: list[object] = []
+    second.refresh = lambda *controls: sent.append(controls)  # type: ignore[method-assign]
+    tap(first.screen.view, "Next round")
+    assert phase_of(first) == ["Bo deals round 2"]
+    assert sent, "the second screen was not redrawn"
+    assert "Next round" not in buttons(second.screen.view)
+    assert phase_of(second) == ["Bo deals round 2"]
+    third = App(first.games)
+    third.start(f"/game/{game_id}")
+    assert phase_of(third) == ["Bo deals round 2"]
+    # the journal has no word of it: the settlement is a moment of the screens
+    assert '"next' not in first.store.export_journal(game_id)
+
+
+def test_undo_and_redo_of_the_reveal_after_next_round_show_alike_on_both_screens(
+        tmp_path: Path) -> None:
+    first, second, _ = open_both(tmp_path)
+    at_the_settlement(first.screen)
+    tap(first.screen.view, "Next round")
+    tap(second.screen.view, "Undo")  # the reveal: its picker, on both
+    for app in (first, second):
+        assert app.screen.state.phase == "reveal" and "Settle" in buttons(app.screen.view)
+    tap(first.screen.view, "Redo")  # the settlement stays put away, as it did on one screen
+    for app in (first, second):
+        assert phase_of(app) == ["Bo deals round 2"]
+
+
+def test_undo_and_redo_of_the_reveal_before_next_round_show_the_settlement_on_both(
+        tmp_path: Path) -> None:
+    first, second, _ = open_both(tmp_path)
+    at_the_settlement(first.screen)
+    tap(second.screen.view, "Undo")
+    tap(second.screen.view, "Redo")
+    for app in (first, second):
+        assert phase_of(app) == ["Round 1 settled"]
+        assert "Next round" in buttons(app.screen.view)
+
+
+@pytest.mark.parametrize("game", FAMILY_GAMES)
+def test_next_round_puts_a_family_tables_settlement_away_on_every_screen(
+        tmp_path: Path, game: str) -> None:
+    games = Games(tmp_path)
+    first, second = App(games), App(games)
+    first.start("/")
+    table = new_family_table(first, game)
+    second.start(f"/game/{table.game.id}")
+    assert isinstance(second.screen, FamilyScreen)
+    at_the_settlement(first.screen)
+    assert "Next round" in buttons(second.screen.view)
+    tap(first.screen.view, "Next round")
+    assert "Next round" not in buttons(second.screen.view)
+    assert phase_of(second) == phase_of(first)
+    assert "Deal" in buttons(second.screen.view)
+    third = App(games)
+    third.start(f"/game/{table.game.id}")
+    assert "Next round" not in buttons(third.screen.view)
+    assert phase_of(third) == phase_of(first)
+
+
+def test_back_from_the_history_the_table_is_past_the_settlement_it_put_away(
+        tmp_path: Path) -> None:
+    """One screen leaving the table and coming back is a screen opened later: Next round
+    holds (it showed the settlement again), and through a language switch as it did."""
+    first, _second, game_id = open_both(tmp_path)
+    at_the_settlement(first.screen)
+    tap(first.screen.view, "Next round")
+    first.go(f"/game/{game_id}/history")
+    first.go(f"/game/{game_id}")
+    assert phase_of(first) == ["Bo deals round 2"]
+    first.set_language("da", remember=False)
+    assert phase_of(first) == [first.tr("{dealer} deals round {round}", dealer="Bo", round=2)]
+    assert phase_of(first) != ["Bo deals round 2"]  # told in Danish, past the settlement
