@@ -53,7 +53,8 @@ class Games:
         self._lock = threading.Lock()
         self._apps: weakref.WeakSet[App] = weakref.WeakSet()
         # per live game, the event count at which its settlement was put away ("Next round")
-        self._put_away: weakref.WeakKeyDictionary[Game, int] = weakref.WeakKeyDictionary()
+        self._put_away: weakref.WeakKeyDictionary[Game, tuple[int, object]] = (
+            weakref.WeakKeyDictionary())
 
     @property
     def store(self) -> Store:
@@ -93,16 +94,19 @@ class Games:
         the process, never in the journal (journal-v1/v2 have no such event)."""
         events = game.events
         with self._lock:
-            put_away = self._put_away.get(game, -1)
-        # an event count, as each screen kept it before: a reveal undone and redone stays
-        # put away
-        return bool(events) and isinstance(events[-1], Reveal) and put_away != len(events)
+            put_away = self._put_away.get(game)
+        # the event count and the reveal itself: a reveal undone and redone stays put away,
+        # but one undone and settled again with other pieces (the referee correcting a
+        # reveal) shows its own settlement
+        return (bool(events) and isinstance(events[-1], Reveal)
+                and put_away != (len(events), events[-1]))
 
     def put_settlement_away(self, game: Game) -> None:
         """At "Next round" on a screen of `game`: its settlement goes from every screen of the
         table as each redraws (`announce`)."""
+        events = game.events
         with self._lock:
-            self._put_away[game] = len(game.events)
+            self._put_away[game] = (len(events), events[-1] if events else None)
 
 
 LANGUAGE_KEY = "gnav.language"

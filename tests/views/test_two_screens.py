@@ -108,6 +108,27 @@ def test_undo_and_redo_of_the_reveal_after_next_round_show_alike_on_both_screens
         assert phase_of(app) == ["Bo deals round 2"]
 
 
+def test_a_reveal_corrected_after_next_round_shows_its_own_settlement_on_both_screens(
+        tmp_path: Path) -> None:
+    """The referee taps Next round, sees a piece was picked wrong, undoes the reveal and
+    settles it again with other pieces: the corrected settlement is shown (a plain redo, above,
+    stays put away)."""
+    first, second, _ = open_both(tmp_path)
+    at_the_settlement(first.screen)
+    tap(first.screen.view, "Next round")
+    tap(second.screen.view, "Undo")
+    picker = second.screen.picker
+    assert picker is not None
+    pieces = [piece for piece, _count in picker.pack]
+    for seat, piece in zip(picker.seats, reversed(pieces), strict=False):  # other pieces
+        picker.select(seat)
+        picker.pick(piece)
+    tap(second.screen.view, "Settle")
+    for app in (first, second):
+        assert phase_of(app) == ["Round 1 settled"]
+        assert "Next round" in buttons(app.screen.view)
+
+
 def test_undo_and_redo_of_the_reveal_before_next_round_show_the_settlement_on_both(
         tmp_path: Path) -> None:
     first, second, _ = open_both(tmp_path)
