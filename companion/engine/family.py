@@ -3,12 +3,13 @@
 journal-v2.md sections 3, 5, 6, 8 and 9. A game is its rule data (companion/engine/books/
 <game>.py): a `GameBook` with its rule-book fields and presets, which builds a frozen
 `FamilyRules` for a header: the pack (order, counts, the order of the cut, the direction), what
-each call does (`Effect`, a frozen value with parameters), the reveal as small rules, and the
-ledger (stake, lives or counters). The state below interprets those values and never names a
+each call does (`Effect`, effects.py), the reveal as small rules (reveal.py), and the ledger
+(stake, lives or counters, ledger.py). The state below interprets those values and never names a
 piece, so the four games share every line of it.
 
-Gnav keeps its own state (state.py): its journals and golden replays must stay byte-identical,
-and its per-event cost is measured against today's.
+Gnav keeps its own state (state.py) but reads the same vocabulary: its rule books translate
+their fields into the same effects and reveal rules, and its counters or strokes are kept by
+the same ledger.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .effects import Effect, Undo
 from .errors import N_, GnavError, Text, either, quoted
 from .events import (
     MIN_SEATS,
@@ -34,82 +36,15 @@ from .events import (
     check_seat_names,
     json_repr,
 )
+from .ledger import Ledger, LedgerKind
 from .pieces import STOCK
+from .reveal import RevealRule, judge
 from .seating import STOCK_SEAT, Seating
 
 Direction = Literal["left", "right"]
-Then = Literal["advance", "end", "pass"]
-Undo = Literal["none", "all", "offered"]
-Kills = Literal["none", "asker", "origin"]
-LedgerKind = Literal["stake", "lives", "counters"]
 Credit = Literal["none", "everyone", "first_broke"]
 GameEnd = Literal["last_standing", "first_out_loses"]
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
-
-
-# --- what a call does -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One call's effect (journal-v2.md 6.4), as parameters: the asker's charge at once, whether
-    the exchange is made, what is undone (a reversal), who dies, and where play goes on."""
-
-    charge: int = 0
-    exchange: bool = False
-    then: Then = "advance"
-    undo: Undo = "none"
-    kills: Kills = "none"
-    sale: bool = False  # the holder may sell: `sold` says whether the exchange is made
-
-
-EXCHANGE = Effect(exchange=True)
-
-
-# --- the reveal as small rules ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class LowestLose:
-    """The seats showing the lowest piece lose (all of a tie); pieces in `apart` stand outside
-    the order. `costs`: what a piece costs its holder when it is the lowest (else 1). With
-    `unless_lone` = (piece, spared): when exactly one seat shows `piece` and every other seat
-    shows `spared`, nobody loses by this rule."""
-
-    apart: tuple[str, ...] = ()
-    costs: tuple[tuple[str, int], ...] = ()
-    unless_lone: tuple[str, str] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LoneLoses:
-    """A seat showing `piece` loses 1 when no other seat shows one."""
-
-    piece: str
-
-
-@dataclass(frozen=True, slots=True)
-class PairGains:
-    """When exactly two seats show `piece`, each gains 1 (after the losses)."""
-
-    piece: str
-
-
-@dataclass(frozen=True, slots=True)
-class AlsoLose:
-    """Every seat showing `piece` loses too (Kille's mask under `mask_kills_holder`)."""
-
-    piece: str
-
-
-@dataclass(frozen=True, slots=True)
-class SidePot:
-    """After the losses, every seat showing one of `pieces` pays 1 into the side pot."""
-
-    pieces: tuple[str, ...]
-
-
-RevealRule = LowestLose | LoneLoses | PairGains | AlsoLose | SidePot
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,7 +441,7 @@ class FamilyOutcome:
 Piece = str | int  # journal-v2.md 6.6: a dealt piece by its seat's name, a drawn one by k
 
 
-class FamilyState(Seating):
+class FamilyState(Seating, Ledger):
     """The state of one table of a family game, built by applying its journal's events."""
 
     def __init__(self, table: FamilyTable, book: GameBook) -> None:
@@ -520,6 +455,8 @@ class FamilyState(Seating):
         n = len(self.names)
         ledger = self.rules.ledger
         self.each = table.amount
+        self.ledger = ledger
+        self.limit = self.each
         self.balance: list[int] = [0 if ledger == "stake" else self.each] * n
         self.out = [False] * n
         self.in_round = [False] * n
@@ -723,19 +660,11 @@ class FamilyState(Seating):
 
     def _charge(self, i: int, n: int, side: bool = False) -> int:
         """journal-v2.md 6.9; returns what was actually paid or lost."""
-        if n <= 0:
-            return 0
-        ledger = self.rules.ledger
-        if ledger == "stake":
+        if n <= 0 or self.ledger == "stake":
             return 0
         had = self.balance[i]
-        paid = min(n, had)
-        self.balance[i] -= paid
-        if ledger == "counters":
-            if side:
-                self.side_pot += paid
-            else:
-                self.pool += paid
+        paid = self._pay(i, n, side)
+        if self.ledger == "counters":
             credit = self.rules.credit
             if had == 0 and self.sloffen[i]:
                 self.sloffen[i] = False
@@ -848,7 +777,7 @@ class FamilyState(Seating):
                 return FamilyOutcome("lapsed", *said)
             self.asked = target
             return FamilyOutcome("pass", *said)
-        self._advance(asker)
+        self._advance(holder if effect.play_on == "holder" and not from_stock else asker)
         return FamilyOutcome("block", *said)
 
     # --- between rounds -----------------------------------------------------------------------
@@ -888,54 +817,23 @@ class FamilyState(Seating):
             return FamilyOutcome("cut_tie")
         return FamilyOutcome("cut_dealer", self.names[tied[0]])
 
-    def _ranked(self, shown: dict[int, str]) -> dict[int, int]:
-        """Each showing seat's rank (0 highest), Kille's moved piece placed by its marks."""
-        ranks = self.rules.ranks
-        out = {i: ranks[p] for i, p in shown.items()}
+    def _placed(self, shown: dict[int, str]) -> dict[int, int] | None:
+        """The showing seats ranked apart from their piece: Kille's moved piece placed by its
+        marks (below the whole order when it was moved, above it when not)."""
         moved = self.rules.moved_lowest
-        if moved is not None:
-            for i, p in shown.items():
-                if p == moved:
-                    out[i] = len(ranks) if self.holds[i] in self.moved else -1
-        return out
+        if moved is None:
+            return None
+        below = len(self.rules.ranks)
+        return {i: below if self.holds[i] in self.moved else -1
+                for i, p in shown.items() if p == moved}
 
-    def _losses(self, shown: dict[int, str]) -> tuple[dict[int, int], list[int], list[int]]:
+    def _losses(self, shown: dict[int, str]) -> tuple[dict[int, int], tuple[int, ...],
+                                                       tuple[int, ...]]:
         """(seat -> what it loses, the seats that gain, the seats owing the side pot)."""
-        loss: dict[int, int] = {}
-        gains: list[int] = []
-        side: list[int] = []
         if len(shown) < self.rules.reveal_needs:
-            return loss, gains, side
-        ranked = self._ranked(shown)
-        for rule in self.rules.reveal:
-            if isinstance(rule, LowestLose):
-                among = [i for i in shown if shown[i] not in rule.apart]
-                if rule.unless_lone is not None:
-                    piece, spared = rule.unless_lone
-                    lone = [i for i in shown if shown[i] == piece]
-                    if len(lone) == 1 and among and all(shown[i] == spared for i in among):
-                        continue
-                if among:
-                    low = max(ranked[i] for i in among)
-                    costs = dict(rule.costs)
-                    for i in among:
-                        if ranked[i] == low:
-                            loss[i] = costs.get(shown[i], 1)
-            elif isinstance(rule, LoneLoses):
-                lone = [i for i in shown if shown[i] == rule.piece]
-                if len(lone) == 1:
-                    loss[lone[0]] = 1
-            elif isinstance(rule, PairGains):
-                pair = [i for i in shown if shown[i] == rule.piece]
-                if len(pair) == 2:
-                    gains = pair
-            elif isinstance(rule, AlsoLose):
-                for i, piece in shown.items():
-                    if piece == rule.piece:
-                        loss[i] = 1
-            else:
-                side = [i for i in shown if shown[i] in rule.pieces]
-        return loss, gains, side
+            return {}, (), ()
+        verdict = judge(self.rules.reveal, shown, self.rules.ranks, self._placed(shown))
+        return dict(verdict.loss), verdict.gains, verdict.side
 
     def _reveal(self, event: Reveal) -> FamilyOutcome:
         assert self.dealer is not None
@@ -955,8 +853,8 @@ class FamilyState(Seating):
                 reveal_died.append(i)
             else:
                 self._charge(i, loss[i])
-        for i in gains:
-            self.balance[i] += 1
+        for i in self._turn_order(gains):
+            self._gain(i)
         for i in self._turn_order(side):
             self._charge(i, 1, side=True)
         before = [i for i in range(n) if not self.out[i]]

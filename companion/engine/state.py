@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .effects import Block, BlockReverse, EndTurns, Exchange
 from .errors import N_, GnavError, Text, either
 from .events import (
     Change,
@@ -27,7 +26,9 @@ from .events import (
     Stand,
     Table,
 )
+from .ledger import Ledger
 from .pieces import STOCK
+from .pieces import Effect as Kind
 from .reveal import judge
 from .rules import Rulebook
 from .seating import STOCK_SEAT, Seating
@@ -71,7 +72,7 @@ class Outcome:
     tied: tuple[str, ...] = ()  # cut: the seats to draw again
 
 
-class TableState(Seating):
+class TableState(Seating, Ledger):
     """The state of one table, built by applying its journal's events in order."""
 
     def __init__(self, table: Table, rules: Rulebook | None = None) -> None:
@@ -84,9 +85,13 @@ class TableState(Seating):
         self.pack = self.rules.pack
         self._step = self.pack.step
         self._effects = self.rules.effects
+        # a block by a piece the pack calls a reversing one is told as such, whatever it undoes
+        self._reversing = frozenset(p.call for p in self.pack.pieces
+                                    if p.effect is Kind.BLOCK_REVERSE)
         self._outcomes: dict[tuple[Any, ...], Outcome] = {}  # see _said; clones may share it
         n = len(table.seats)
         self.counters = table.stakes.kind == "counters"
+        self.ledger = "counters" if self.counters else "strokes"
         self.limit = table.stakes.amount
         self.balance: list[int] = [self.limit if self.counters else 0] * n
         self.out: list[bool] = [False] * n
@@ -310,30 +315,19 @@ class TableState(Seating):
             raise GnavError("{source} was not asked: {seat} asked {asked}.",
                             source=event.source, seat=self._name(self.turn), asked=asked)
 
-    def _charge(self, i: int, amount: int = 1) -> int:
-        """A loss of `amount` for seat i: counters into the pool, or strokes, as far as its
-        balance goes (never below 0 counters or past the limit); returns what was paid."""
-        if self.counters:
-            paid = min(amount, self.balance[i])
-            self.balance[i] -= paid
-            self.pool += paid
-            return paid
-        paid = min(amount, self.limit - self.balance[i])
-        self.balance[i] += paid
-        return paid
-
     def _reply(self, event: Reply) -> Outcome:
         asker = self.turn
         holder = self.asked
         assert asker is not None and holder is not None
         asker_name = self.names[asker]
-        effect = self._effects[event.call]
-        charged = self._charge(asker, effect.charge) if effect.charge else 0
+        call = event.call
+        effect = self._effects[call]
+        charged = self._pay(asker, effect.charge) if effect.charge else 0
         from_stock = holder == STOCK_SEAT
-        if from_stock and not isinstance(effect, Exchange):
+        if from_stock and not effect.exchange:
             self.stock -= 1  # house default 10: a shown or set-aside piece is used up
-        said = (asker_name, self._name(holder), event.call, charged)
-        if isinstance(effect, Exchange):
+        said = (asker_name, self._name(holder), call, charged)
+        if effect.exchange:
             self.exchanges.append((asker, holder))
             holds = self.holds
             if from_stock:
@@ -343,46 +337,43 @@ class TableState(Seating):
                 holds[asker], holds[holder] = holds[holder], holds[asker]
             self._go_on_after(asker)
             return self._said("exchange", *said)
-        if isinstance(effect, EndTurns):
+        then = effect.then
+        if then == "end":
             self._end_turns()
             return self._said("end_turns", *said)
-        if isinstance(effect, Block):
-            if effect.play_on == "after_holder" and not from_stock:
-                # house default 6: every turn up to and including the holder's is over
-                self._go_on_after(holder)
-            else:
+        if then == "pass":
+            if from_stock:
+                if self.stock == 0:
+                    self._go_on_after(asker)
+                    return self._said("set_aside", *said, lapsed=True)
+                return self._said("set_aside", *said)
+            target = STOCK_SEAT if holder == self.dealer else self._next(holder, self.in_round)
+            if target == STOCK_SEAT and self.stock == 0:
                 self._go_on_after(asker)
-            return self._said("block", *said)
-        if isinstance(effect, BlockReverse):
-            handback: tuple[tuple[str, str], ...] = ()
-            if effect.undo == "all":
-                undone = tuple(reversed(self.exchanges))
-                self.handback = undone
-                self.exchanges = []
-                # undone newest first, every seat gets back what it gave: what it was dealt
-                for i, dealt in enumerate(self.in_round):
-                    if dealt:
-                        self.holds[i] = self.names[i]
-                handback = tuple((self.names[a], self._name(b) or STOCK) for a, b in undone)
-            self._go_on_after(asker)  # house default 11: the chop rule is the dragoon's alone
-            if handback:
-                return Outcome(
-                    "block_reverse", seat=asker_name, holder=said[1], call=event.call,
-                    charged=charged, handback=handback,
-                )
-            return self._said("block_reverse", *said)
-        # PassOn
-        if from_stock:
-            if self.stock == 0:
-                self._go_on_after(asker)
-                return self._said("set_aside", *said, lapsed=True)
-            return self._said("set_aside", *said)
-        target = STOCK_SEAT if holder == self.dealer else self._next(holder, self.in_round)
-        if target == STOCK_SEAT and self.stock == 0:
+                return self._said("pass_on", *said, lapsed=True)
+            self.asked = target
+            return self._said("pass_on", *said)
+        kind: OutcomeKind = "block_reverse" if call in self._reversing else "block"
+        if effect.undo == "all":
+            undone = tuple(reversed(self.exchanges))
+            self.handback = undone
+            self.exchanges = []
+            # undone newest first, every seat gets back what it gave: what it was dealt
+            for i, dealt in enumerate(self.in_round):
+                if dealt:
+                    self.holds[i] = self.names[i]
+            handback = tuple((self.names[a], self._name(b) or STOCK) for a, b in undone)
             self._go_on_after(asker)
-            return self._said("pass_on", *said, lapsed=True)
-        self.asked = target
-        return self._said("pass_on", *said)
+            if handback:
+                return Outcome(kind, seat=asker_name, holder=said[1],
+                               call=call, charged=charged, handback=handback)
+            return self._said(kind, *said)
+        if effect.play_on == "holder" and not from_stock:
+            # house default 6: every turn up to and including the holder's is over
+            self._go_on_after(holder)
+        else:
+            self._go_on_after(asker)  # house default 11: the chop rule is the dragoon's alone
+        return self._said(kind, *said)
 
     # --- between rounds -------------------------------------------------------------------
 
@@ -488,10 +479,11 @@ class TableState(Seating):
         shown: dict[int, str] = {self._index[s]: p for s, p in event.pieces}
         order = sorted(shown)  # seat order
         verdict = judge(self.rules.reveal, shown, self.pack.ranks)
-        # house default 1: the losers pay first, then the fools are scored
-        paid = [Loss(self.names[i], shown[i], why, self._charge(i)) for i, why in verdict.losses]
+        # house default 1: the losers pay first (in seat order), then the fools are scored
+        loss, why = verdict.loss, verdict.why
+        paid = [Loss(self.names[i], shown[i], why[i], self._pay(i, loss[i])) for i in sorted(loss)]
         # house default 3: in turn order from the dealer's left, while the pool lasts
-        takes = [PoolTake(self.names[i], self._take(i)) for i in self._turn_order(verdict.takers)]
+        takes = [PoolTake(self.names[i], self._gain(i)) for i in self._turn_order(verdict.gains)]
         pair = [i for i in order if shown[i] == self.rules.pair_piece]
         self.may_sit_out = tuple(pair) if len(pair) == 2 else ()
         # house default 2: going out is checked once, after the reveal is settled
@@ -536,18 +528,6 @@ class TableState(Seating):
         )
         self.last_round = settlement
         return Outcome("reveal", settlement=settlement)
-
-    def _take(self, i: int) -> int:
-        if self.counters:
-            if self.pool > 0:
-                self.pool -= 1
-                self.balance[i] += 1
-                return 1
-            return 0
-        if self.balance[i] > 0:
-            self.balance[i] -= 1
-            return 1
-        return 0
 
     # --- reading --------------------------------------------------------------------------
 
