@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # Why a seat lost at the reveal. Gnav's replay names it (journal-v1.md: "lowest", "dragged" and
 # the reasons its rule books give below); the family's replay does not.
@@ -71,9 +72,9 @@ class SidePot:
 RevealRule = LowestLose | DragsNext | LoneLoses | PairGains | AlsoLose | SidePot
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What a reveal's rules say, before anybody pays."""
+class Verdict(NamedTuple):
+    """What a reveal's rules say, before anybody pays (a named tuple: made at every reveal,
+    where a frozen dataclass's init costs more)."""
 
     loss: dict[int, int]  # seat -> what it loses (a copy is the caller's to change)
     why: dict[int, LossReason]  # seat -> why it loses
@@ -141,10 +142,20 @@ def _lowest(shown: Mapping[int, str], ranks: Mapping[str, int], placed: Mapping[
     """The seats whose piece ranks lowest (all of a tie), leaving out the pieces `leave_out`
     names; [] when no seat is left."""
     low, seats = -2, []  # -1 is a rank: Kille's Harlequin never moved, above the whole order
+    if placed:
+        for i, piece in shown.items():
+            if piece in leave_out:
+                continue
+            rank = placed[i] if i in placed else ranks[piece]
+            if rank > low:
+                low, seats = rank, [i]
+            elif rank == low:
+                seats.append(i)
+        return seats
     for i, piece in shown.items():
         if piece in leave_out:
             continue
-        rank = ranks[piece] if placed is None or i not in placed else placed[i]
+        rank = ranks[piece]
         if rank > low:
             low, seats = rank, [i]
         elif rank == low:
