@@ -563,14 +563,21 @@ class CuckooState(Seating, Ledger, Generic[O]):
     def _reply_event(self, source: str, call: str) -> Reply | FamilyReply:
         raise NotImplementedError
 
+    # the lists an event may change in place: a clone gets its own (the rest are replaced, never
+    # changed, or are shared on purpose)
+    _LISTS = ("balance", "out", "in_round", "sitting_out", "knocked", "dead", "alive", "died",
+              "holds", "rebuys", "virgin", "money", "collected", "sloffen", "may_rebuy",
+              "exchanges", "undone", "moved", "shelters", "charges", "before_reveal",
+              "_reveal_died")
+
     def clone(self) -> Any:
         other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                setattr(other, name, list(value))
-            elif isinstance(value, dict) and name == "taker":
-                setattr(other, name, dict(value))
+        mine = self.__dict__
+        theirs = other.__dict__
+        theirs.update(mine)
+        for name in self._LISTS:
+            theirs[name] = mine[name].copy()
+        theirs["taker"] = mine["taker"].copy()
         return other
 
     # --- asking -------------------------------------------------------------------------------
