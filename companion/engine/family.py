@@ -488,7 +488,9 @@ class CuckooState(Seating, Ledger, Generic[O]):
     def _seat_table(self, seats: tuple[str, ...], dealer: str | None, play: FamilyRules,
                     ledger: LedgerKind, each: int) -> None:
         self.play = play
+        # read at every reply
         self._effects, self._stock_effects = play.effects, play.stock_effects
+        self._says_more = play.replies_say_more
         self.names: tuple[str, ...] = seats
         self._index = {name: i for i, name in enumerate(seats)}
         self._folded = {name.casefold(): name for name in seats}
@@ -680,7 +682,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         if i != self.asked:
             raise GnavError("{source} was not asked: {seat} asked {asked}.",
                             source=event.source, seat=self._name(self.turn), asked=asked)
-        if self.play.replies_say_more and isinstance(event, FamilyReply) and event.face_up:
+        if self._says_more and isinstance(event, FamilyReply) and event.face_up:
             pair = (self._name(self.turn), event.source)
             for name in event.face_up:
                 if name not in pair:
@@ -854,7 +856,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
             self.charges.append(charged == charge)
         said = (self.names[asker], self._name(holder), call, charged)
         # the family's replies that say more (Kille's face up, Cuccù's sale, Vogelspiel's silence)
-        family = cast(FamilyReply, event) if play.replies_say_more else None
+        family = cast(FamilyReply, event) if self._says_more else None
         if effect.exchange or (effect.sale and family is not None and family.sold):
             if family is not None and family.face_up:
                 for name in family.face_up:
