@@ -935,9 +935,11 @@ class CuckooState(Seating, Ledger, Generic[O]):
         dealer, sitting_out = self.dealer, self.sitting_out
         if dealer is not None and sitting_out[dealer]:
             n, step, out = len(self.names), self._step, self.out
-            while out[dealer] or sitting_out[dealer]:
+            for _ in range(n):  # a sit-out leaves two seats dealt in (or lapses)
                 dealer = (dealer + step) % n
-            self.dealer = dealer
+                if not out[dealer] and not sitting_out[dealer]:
+                    self.dealer = dealer
+                    break
 
     def _deal(self) -> O:
         # the dealer was found when it last could change (a reveal, a leave, a sit-out, a rebuy)
