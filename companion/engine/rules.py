@@ -13,10 +13,11 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .effects import Block, BlockReverse, CallEffect, EndTurns, Exchange, PassOn
+from .effects import EXCHANGE, Effect
 from .errors import N_, GnavError, quoted
-from .pieces import GNAV_PACK, MATADORS, Effect, Pack
-from .reveal import DragsNext, EachTakes, LonePays, LowestPays, RevealRule
+from .pieces import GNAV_PACK, MATADORS, Pack
+from .pieces import Effect as Kind
+from .reveal import DragsNext, LoneLoses, LowestLose, PairGains, RevealRule
 
 FoolScoring = Literal["damm", "drags_next"]
 ChopContinues = Literal["after_asker", "after_holder"]
@@ -74,7 +75,7 @@ class Rulebook:
     pack: Pack = GNAV_PACK
     refusals: Refusals = field(default=GNAV_REFUSALS, compare=False, repr=False)
     # What the fields above mean to the state, worked out once (a rule book is frozen).
-    effects: dict[str, CallEffect] = field(init=False, compare=False, repr=False)
+    effects: dict[str, Effect] = field(init=False, compare=False, repr=False)
     reveal: tuple[RevealRule, ...] = field(init=False, compare=False, repr=False)
     # The piece whose two holders, both shown at a reveal, may sit out the next round (gnav.md:
     # two fools, whichever the fool scoring); None for a pack without one.
@@ -85,27 +86,28 @@ class Rulebook:
         object.__setattr__(self, "reveal", self._reveal())
         object.__setattr__(self, "pair_piece", self.pack.fool)
 
-    def _effects(self) -> dict[str, CallEffect]:
+    def _effects(self) -> dict[str, Effect]:
         """Each call word (and `none`) with its effect: the pack gives the kind, the fields
         the parameters (gnav.md: `asker_pays` charges the asker 1 "whatever else it does";
-        `chop_continues` is the block's, `cat_reverses` the reversing block's)."""
-        out: dict[str, CallEffect] = {"none": Exchange()}
+        `chop_continues` is where play goes on after the block, `cat_reverses` what the
+        reversing block undoes)."""
+        out: dict[str, Effect] = {"none": EXCHANGE}
         for piece in self.pack.pieces:
             if piece.call is None:
                 continue
             charge = 1 if piece.call in self.asker_pays else 0
             kind = piece.effect
-            effect: CallEffect
-            if kind is Effect.END_TURNS:
-                effect = EndTurns(charge)
-            elif kind is Effect.BLOCK:
-                effect = Block(charge, self.chop_continues)
-            elif kind is Effect.BLOCK_REVERSE:
-                effect = BlockReverse(charge, "all" if self.cat_reverses else "nothing")
-            elif kind is Effect.PASS_ON:
-                effect = PassOn(charge)
+            if kind is Kind.END_TURNS:
+                effect = Effect(charge, then="end")
+            elif kind is Kind.BLOCK:
+                effect = Effect(charge, play_on="holder" if self.chop_continues == "after_holder"
+                                else "asker")
+            elif kind is Kind.BLOCK_REVERSE:
+                effect = Effect(charge, undo="all" if self.cat_reverses else "none")
+            elif kind is Kind.PASS_ON:
+                effect = Effect(charge, then="pass")
             else:
-                effect = Exchange(charge)
+                effect = Effect(charge, exchange=True)
             out[piece.call] = effect
         return out
 
@@ -115,10 +117,10 @@ class Rulebook:
         the lowest piece and drags the next lowest down. Either way the lowest pays, ties each."""
         fool = self.pack.fool
         if fool is None:
-            return (LowestPays(),)
+            return (LowestLose(),)
         if self.fool_scoring == "damm":
-            return (LowestPays(apart=(fool,)), LonePays(fool, "fool"), EachTakes(fool, shown=2))
-        return (LowestPays(), DragsNext(fool, held="fool_lowest"))
+            return (LowestLose(apart=(fool,)), LoneLoses(fool, "fool"), PairGains(fool))
+        return (LowestLose(), DragsNext(fool, held="fool_lowest"))
 
     def with_house(self, house: dict[str, Any], fields: tuple[str, ...] | None = None) -> Rulebook:
         """This rule book with house-rule overrides; raises GnavError on a bad field or value.

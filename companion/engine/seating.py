@@ -1,10 +1,9 @@
 """What every cuckoo-family table answers the same way, whatever its game: the seats by name,
 the phase in words, "would this be accepted?", and the pieces a cut or a reveal shows.
 
-Gnav's TableState and the family's FamilyState both build on it; each keeps what its own
-rules decide (the turns, the replies, the reveal). What both decide alike is here too: the
-turns ending, the next seat in the game, the turn order from the dealer's left, the cut for
-the first dealer and the game's end.
+The family's engine (family.CuckooState, which Gnav's TableState and the family's FamilyState
+are) builds on it: the turns ending, the next seat in the game, the turn order from the
+dealer's left, the cut for the first dealer and the game's end.
 """
 
 from __future__ import annotations

@@ -5,10 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# Why a seat lost at the reveal, as the replay names it (journal-v1.md): "lowest" and
-# "dragged" are the reveal's own (reveal.py); a rule book's reveal rules name the others
-# (rules.py: damm's lone fool, the fool that drags the next lowest down).
-LossReason = str
+from .reveal import LossReason
 
 
 @dataclass(frozen=True, slots=True)

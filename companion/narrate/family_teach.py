@@ -13,16 +13,9 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from companion.engine.books import cuccu, kille, slabberjan, vogelspiel
-from companion.engine.family import (
-    AlsoLose,
-    Effect,
-    FamilyRules,
-    GameBook,
-    LoneLoses,
-    LowestLose,
-    PairGains,
-    SidePot,
-)
+from companion.engine.effects import Effect
+from companion.engine.family import FamilyRules, GameBook
+from companion.engine.reveal import AlsoLose, LoneLoses, LowestLose, PairGains, SidePot
 from companion.i18n import EN, Tr
 
 from .family import own_picture_name, piece_title

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from companion.engine import MATADORS, PIECES, PRESETS, RANK, Rulebook
 from companion.engine.books.gnav import FIELD_HELP, PIECE_NAMES, piece_names
 from companion.engine.books.gnav import words as book_words
-from companion.engine.effects import BlockReverse
 from companion.engine.pieces import GNAV_PACK, Effect
-from companion.engine.reveal import DragsNext, EachTakes, LonePays, LowestPays
+from companion.engine.reveal import DragsNext, LoneLoses, LowestLose, PairGains
 from companion.i18n import EN, Tr
 
 from .words import and_list, call_with_gloss, piece_form, piece_title
@@ -56,13 +55,13 @@ def rank_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:
 
 def outside_the_order(piece: str, book: Rulebook) -> bool:
     """Whether the rule book's reveal leaves the piece out of the order (damm's fool)."""
-    return any(isinstance(r, LowestPays) and piece in r.apart for r in book.reveal)
+    return any(isinstance(r, LowestLose) and piece in r.apart for r in book.reveal)
 
 
 def singled_out(book: Rulebook) -> frozenset[str]:
     """The pieces the rule book's reveal has a rule of its own for (Gnav's fool)."""
     return frozenset(r.piece for r in book.reveal
-                     if isinstance(r, (DragsNext, LonePays, EachTakes)))
+                     if isinstance(r, (DragsNext, LoneLoses, PairGains)))
 
 
 def asker_pays_words(call: str, book: Rulebook, tr: Tr = EN) -> str | None:
@@ -113,7 +112,7 @@ def _reverses(piece: str, book: Rulebook) -> bool:
     """Whether the piece's call hands back the round's swaps under this rule book."""
     call = book.pack.piece(piece).call
     effect = book.effects.get(call) if call is not None else None
-    return isinstance(effect, BlockReverse) and effect.undo == "all"
+    return effect is not None and effect.undo == "all"
 
 
 def stock_words(piece: str, book: Rulebook, tr: Tr = EN) -> str:

@@ -38,7 +38,7 @@ from companion.engine.books.gnav import (
 )
 from companion.engine.books.gnav import words as book_words
 from companion.engine.pieces import STOCK
-from companion.engine.reveal import LonePays
+from companion.engine.reveal import LoneLoses
 from companion.engine.rules import DEFAULT_RULES, PRESETS
 from companion.i18n import EN, Tr
 
@@ -346,11 +346,11 @@ def winners_sentence(winners: Sequence[str], tr: Tr = EN) -> str:
     return _("{seats} share the win", seats=and_list(winners, tr))
 
 
-# The reasons the rule books give a lone piece's loss at the reveal (rules.py: LonePays); a
+# The reasons the rule books give a lone piece's loss at the reveal (rules.py: LoneLoses); a
 # reason that is neither these nor the reveal's own "lowest" and "dragged" is the lowest piece
 # that drags the next one down (DragsNext's `held`).
 _LONE_REASONS = frozenset(rule.reason for book in PRESETS.values() for rule in book.reveal
-                          if isinstance(rule, LonePays))
+                          if isinstance(rule, LoneLoses))
 
 
 def settlement_sentences(s: Settlement, counters: bool, tr: Tr = EN) -> list[str]:

@@ -8,8 +8,16 @@ passage of shared/rules/gnav.md it proves.
 from __future__ import annotations
 
 from companion.engine import rulebook
-from companion.engine.effects import Block, BlockReverse, EndTurns, Exchange, PassOn
-from companion.engine.reveal import DragsNext, EachTakes, LonePays, LowestPays, judge
+from companion.engine.effects import EXCHANGE, Effect
+from companion.engine.reveal import (
+    DragsNext,
+    LoneLoses,
+    LowestLose,
+    PairGains,
+    RevealRule,
+    Verdict,
+    judge,
+)
 
 from .helpers import GNAV_MD, change, deal, play, reply, table, unquoted_docstrings
 
@@ -23,13 +31,13 @@ def test_presets_translate_their_fields_into_effects() -> None:
     """| `chop_continues` | `"after_asker"` | `"after_holder"` | `"after_asker"` | | `cat_reverses` |
     `false` | `true` | `true` |"""
     assert rulebook("damm").effects == {
-        "none": Exchange(), "cuckoo": EndTurns(), "dragoon": Block(1, "after_asker"),
-        "cat": BlockReverse(1, "nothing"), "horse": PassOn(), "house": PassOn(),
+        "none": EXCHANGE, "cuckoo": Effect(then="end"), "dragoon": Effect(1, play_on="asker"),
+        "cat": Effect(1, undo="none"), "horse": Effect(then="pass"), "house": Effect(then="pass"),
     }
-    assert rulebook("pagat").effects["dragoon"] == Block(1, "after_holder")
-    assert rulebook("pagat").effects["cat"] == BlockReverse(1, "all")
-    assert rulebook("gamerules").effects["dragoon"] == Block(1, "after_asker")
-    assert rulebook("gamerules").effects["cat"] == BlockReverse(1, "all")
+    assert rulebook("pagat").effects["dragoon"] == Effect(1, play_on="holder")
+    assert rulebook("pagat").effects["cat"] == Effect(1, undo="all")
+    assert rulebook("gamerules").effects["dragoon"] == Effect(1, play_on="asker")
+    assert rulebook("gamerules").effects["cat"] == Effect(1, undo="all")
 
 
 def test_asker_pays_charges_the_asker_whatever_else_the_call_does() -> None:
@@ -38,14 +46,14 @@ def test_asker_pays_charges_the_asker_whatever_else_the_call_does() -> None:
     book = rulebook("damm", {"asker_pays": ["cuckoo", "horse"]})
     charges = {call: effect.charge for call, effect in book.effects.items()}
     assert charges == {"none": 0, "cuckoo": 1, "dragoon": 0, "cat": 0, "horse": 1, "house": 0}
-    assert book.effects["horse"] == PassOn(1)
+    assert book.effects["horse"] == Effect(1, then="pass")
 
 
 def test_house_rules_change_the_effects_parameters() -> None:
     """a journal header may override any of them with `"house": {"field": value}`"""
     book = rulebook("damm", {"chop_continues": "after_holder", "cat_reverses": True})
-    assert book.effects["dragoon"] == Block(1, "after_holder")
-    assert book.effects["cat"] == BlockReverse(1, "all")
+    assert book.effects["dragoon"] == Effect(1, play_on="holder")
+    assert book.effects["cat"] == Effect(1, undo="all")
     assert book == rulebook("damm", {"cat_reverses": True, "chop_continues": "after_holder"})
 
 
@@ -54,33 +62,44 @@ def test_fool_scoring_translates_into_reveal_rules() -> None:
     holder **takes 1 from the pool**; when only one is revealed (the other is among the unused
     pieces), its holder **pays 1**. Either way the lowest other piece pays as usual."""
     assert rulebook("damm").reveal == (
-        LowestPays(apart=("fool",)), LonePays("fool", "fool"), EachTakes("fool", shown=2),
+        LowestLose(apart=("fool",)), LoneLoses("fool", "fool"), PairGains("fool"),
     )
-    assert rulebook("pagat").reveal == (LowestPays(), DragsNext("fool", held="fool_lowest"))
+    assert rulebook("pagat").reveal == (LowestLose(), DragsNext("fool", held="fool_lowest"))
     assert rulebook("damm", {"fool_scoring": "drags_next"}).reveal == rulebook("pagat").reveal
 
 
 RANKS = {name: i for i, name in enumerate(("cuckoo", "12", "7", "3", "pot", "owl", "fool"))}
 
 
+def verdict_of(rules: tuple[RevealRule, ...], shown: dict[int, str]) -> Verdict:
+    """The shared reveal rules judging Gnav's pieces, ranked by the pack's order."""
+    return judge(rules, shown, RANKS)
+
+
+def losses(verdict: Verdict) -> tuple[tuple[int, str], ...]:
+    """(seat, why) in seat order, each loss costing 1 as Gnav's every loss does."""
+    assert set(verdict.loss.values()) <= {1}
+    return tuple(sorted(verdict.why.items()))
+
+
 def test_lowest_piece_pays_ties_each_pay() -> None:
     """| lowest piece | pays 1; ties each pay | loses (pays 1); ties both lose | pays 1; ties both
     pay |"""
-    verdict = judge((LowestPays(),), {0: "7", 1: "3", 2: "3", 3: "cuckoo"}, RANKS)
-    assert (verdict.losses, verdict.lowest, verdict.takers) == (
+    verdict = verdict_of((LowestLose(),), {0: "7", 1: "3", 2: "3", 3: "cuckoo"})
+    assert (losses(verdict), verdict.lowest, verdict.gains) == (
         ((1, "lowest"), (2, "lowest")), "3", ())
 
 
 def test_drags_next_the_fool_drags_the_next_lowest_down() -> None:
     """`drags_next`: the fool is lowest; when the lowest piece is a fool, its holder(s) **and**
     the holder(s) of the next lowest piece lose"""
-    rules = (LowestPays(), DragsNext("fool", held="fool_lowest"))
-    verdict = judge(rules, {0: "owl", 1: "fool", 2: "12", 3: "owl"}, RANKS)
-    assert verdict.losses == ((0, "dragged"), (1, "fool_lowest"), (3, "dragged"))
+    rules = (LowestLose(), DragsNext("fool", held="fool_lowest"))
+    verdict = verdict_of(rules, {0: "owl", 1: "fool", 2: "12", 3: "owl"})
+    assert losses(verdict) == ((0, "dragged"), (1, "fool_lowest"), (3, "dragged"))
     assert verdict.lowest == "owl"
-    only_fools = judge(rules, {0: "fool", 1: "fool"}, RANKS)
-    assert (only_fools.losses, only_fools.lowest) == (((0, "fool_lowest"), (1, "fool_lowest")),
-                                                      "fool")
+    only_fools = verdict_of(rules, {0: "fool", 1: "fool"})
+    assert (losses(only_fools), only_fools.lowest) == (((0, "fool_lowest"), (1, "fool_lowest")),
+                                                       "fool")
 
 
 def test_damm_fool_scoring_lone_fool_pays_two_fools_take() -> None:
@@ -88,10 +107,10 @@ def test_damm_fool_scoring_lone_fool_pays_two_fools_take() -> None:
     one is revealed (the other is among the unused pieces), its holder **pays 1**. Either way
     the lowest other piece pays as usual."""
     rules = rulebook("damm").reveal
-    lone = judge(rules, {0: "pot", 1: "fool", 2: "12"}, RANKS)
-    assert (lone.losses, lone.lowest, lone.takers) == (((0, "lowest"), (1, "fool")), "pot", ())
-    both = judge(rules, {0: "pot", 1: "fool", 2: "fool"}, RANKS)
-    assert (both.losses, both.lowest, both.takers) == (((0, "lowest"),), "pot", (1, 2))
+    lone = verdict_of(rules, {0: "pot", 1: "fool", 2: "12"})
+    assert (losses(lone), lone.lowest, lone.gains) == (((0, "lowest"), (1, "fool")), "pot", ())
+    both = verdict_of(rules, {0: "pot", 1: "fool", 2: "fool"})
+    assert (losses(both), both.lowest, both.gains) == (((0, "lowest"),), "pot", (1, 2))
 
 
 def test_outcomes_are_named_by_effect() -> None:

@@ -9,17 +9,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..effects import EXCHANGE, Effect, Undo
 from ..errors import N_, Np_
-from ..family import (
-    EXCHANGE,
-    Effect,
-    FamilyRules,
-    GameBook,
-    LoneLoses,
-    LowestLose,
-    PairGains,
-    Undo,
-)
+from ..family import FamilyRules, GameBook
+from ..reveal import LoneLoses, LowestLose, PairGains
 from .forms import Form
 
 SOURCE = "shared/rules/cuccu.md"

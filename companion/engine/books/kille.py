@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..effects import EXCHANGE, Effect
 from ..errors import N_, Np_
-from ..family import EXCHANGE, AlsoLose, Effect, FamilyRules, GameBook, LowestLose
+from ..family import FamilyRules, GameBook
+from ..reveal import AlsoLose, LowestLose
 from .forms import Form
 
 SOURCE = "shared/rules/kille.md"

@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..effects import EXCHANGE, Effect
 from ..errors import N_, Np_
-from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose, SidePot, Subset
+from ..family import FamilyRules, GameBook, Subset
+from ..reveal import LowestLose, SidePot
 from .forms import Form
 
 SOURCE = "shared/rules/slabberjan.md"

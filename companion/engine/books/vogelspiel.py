@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..effects import EXCHANGE, Effect
 from ..errors import N_, Np_
-from ..family import EXCHANGE, Effect, FamilyRules, GameBook, LowestLose
+from ..family import FamilyRules, GameBook
+from ..reveal import LowestLose
 from .forms import Form
 
 SOURCE = "shared/rules/vogelspiel.md"
