@@ -19,7 +19,6 @@ from typing import Any
 import flet as ft
 
 from companion.board.sharing import SharingService
-from companion.engine import Reveal
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
@@ -87,19 +86,18 @@ class Games:
         for app in others:
             app.game_changed(game_id)
 
-    def settlement_shown(self, game: Game) -> bool:
-        """Whether a table screen of `game` shows the settlement of its last reveal: until
-        "Next round" is tapped on any screen of the table, so every screen, and one opened
-        later, shows the same moment. A moment of the screens, not of the game: kept here for
-        the process, never in the journal (journal-v1/v2 have no such event)."""
+    def put_away(self, game: Game) -> bool:
+        """Whether "Next round" was tapped, on any screen of `game`, at its last event: the
+        table screens then show the moment after its settlement, every one of them, and one
+        opened later too. A moment of the screens, not of the game: kept here for the process,
+        never in the journal (journal-v1/v2 have no such event)."""
         events = game.events
         with self._lock:
-            put_away = self._put_away.get(game)
-        # the event count and the reveal itself: a reveal undone and redone stays put away,
-        # but one undone and settled again with other pieces (the referee correcting a
-        # reveal) shows its own settlement
-        return (bool(events) and isinstance(events[-1], Reveal)
-                and put_away != (len(events), events[-1]))
+            mark = self._put_away.get(game)
+        # the event count and the event itself: a reveal undone and redone stays put away, but
+        # one undone and settled again with other pieces (the referee correcting a reveal) is
+        # a new moment, shown
+        return bool(events) and mark == (len(events), events[-1])
 
     def put_settlement_away(self, game: Game) -> None:
         """At "Next round" on a screen of `game`: its settlement goes from every screen of the

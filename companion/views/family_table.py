@@ -36,6 +36,7 @@ from companion.store import Game, StoreError
 from . import theme
 from .pieces import piece_face
 from .reveal import PiecePicker, Pieces
+from .settlement import settlement_shown
 from .widgets import (
     big_button,
     body,
@@ -224,7 +225,7 @@ class FamilyScreen:
         if phase == "over":
             return self.over_panel(state)
         if phase == "ready":
-            if self.app.games.settlement_shown(self.game):
+            if settlement_shown(self.app.games.put_away(self.game), self.game.events):
                 return self.settled_panel()
             return self.ready_panel(state)
         if phase == "turns":

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
 
-from companion.engine import TableState
+from companion.engine import Reveal, TableState
 from companion.i18n import EN, Tr
 from companion.narrate.board import standings as seat_order
 from companion.narrate.words import (
@@ -18,6 +19,12 @@ from companion.narrate.words import (
 
 from . import theme
 from .widgets import big_button, body
+
+
+def settlement_shown(put_away: bool, events: Sequence[object]) -> bool:
+    """A table screen shows the settlement of its last reveal until "Next round" puts it away
+    on any screen of the table (the app's `Games.put_away`)."""
+    return bool(events) and isinstance(events[-1], Reveal) and not put_away
 
 
 def settlement_panel(state: TableState, on_next: Any, tr: Tr = EN) -> ft.Control:

@@ -49,7 +49,7 @@ from . import theme
 from .gnav import gnav_state
 from .reveal import PiecePicker, Pieces
 from .seats import PoolView, SeatGrid, SeatList, SeatTile, layout
-from .settlement import game_over_panel, settlement_panel
+from .settlement import game_over_panel, settlement_panel, settlement_shown
 from .widgets import (
     AnyButton,
     big_button,
@@ -379,7 +379,7 @@ class GameScreen:
         return self.asking_question(state)
 
     def show_settlement(self) -> bool:
-        return bool(self.app.games.settlement_shown(self.game))
+        return settlement_shown(self.app.games.put_away(self.game), self.game.events)
 
     def build_answers(self) -> None:
         """The question of the ready, turns and asking phases with every answer it can offer,
