@@ -32,6 +32,7 @@ from browser_ui import (
     button,
     enable_semantics,
     launch_chromium,
+    remember_language,
     reveal,
     settle,
     tap,
@@ -40,7 +41,6 @@ from browser_ui import (
 )
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from companion.app import LANGUAGE_KEY
 from companion.engine import (
     Change,
     Deal,
@@ -181,9 +181,7 @@ class Shooter:
         context = self.browser.new_context(viewport=SIZES[size], device_scale_factor=1)
         context.set_default_timeout(20_000)
         if self.lang != "en":
-            # where Flutter's shared_preferences keeps the app's LANGUAGE_KEY in a browser
-            context.add_init_script(f"localStorage.setItem('flutter.{LANGUAGE_KEY}', "
-                                    f"JSON.stringify('{self.lang}'))")
+            remember_language(context, self.lang)
         page = context.new_page()
         page.goto(self.url + route)
         enable_semantics(page)

@@ -264,7 +264,8 @@ class PiecePicker:
             part.face.border_radius = size / 2
             part.label.value = self.title(chosen) if chosen else ""
             if not self.narrow:
-                part.label.size = theme.fitted_size(part.label.value, theme.BODY, SEAT_LABEL)
+                part.label.size = theme.fitted_size(part.label.value, theme.BODY, SEAT_LABEL,
+                                                    theme.TEXT_SPACING)
             part.chip.style = ft.ButtonStyle(
                 text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0),
                                         weight=ft.FontWeight.BOLD if current

@@ -51,25 +51,27 @@ def button_style() -> ft.ButtonStyle:
     )
 
 
-# Material 3's button labels space their letters by 0.1 px; a pixel more for rounding
-LETTER_SPACING = 0.1
+# Material 3 spaces a button's label by 0.1 px a letter (labelLarge), any other text by 0.25
+# (bodyMedium, a Text's default); a pixel more for the page's rounding
+BUTTON_SPACING = 0.1
+TEXT_SPACING = 0.25
 SLACK = 1.0
 
 
-def text_width(text: str, size: float) -> float:
+def text_width(text: str, size: float, spacing: float = BUTTON_SPACING) -> float:
     """`text`'s width in logical pixels at `size` in Roboto, the one font of the web client,
-    as a button's label draws it; a character outside the table counts as the widest."""
+    with `spacing` between letters; a character outside the table counts as the widest."""
     widest = max(WIDTHS)
     em = sum(WIDTHS[ord(c) - FIRST] if 0 <= ord(c) - FIRST < len(WIDTHS) else widest
              for c in text)
-    return em / EM * size + LETTER_SPACING * len(text) + SLACK
+    return em / EM * size + spacing * len(text) + SLACK
 
 
-def fitted_size(text: str, size: float, width: float) -> float:
+def fitted_size(text: str, size: float, width: float, spacing: float = BUTTON_SPACING) -> float:
     """The size at which `text` fits on one line in `width` px: `size` when it fits there,
     else smaller, to the half pixel (a name is never broken inside a word, only made smaller,
     and only as much as it needs)."""
     fitted = float(size)
-    while fitted > 1 and text_width(text, fitted) > width:
+    while fitted > 1 and text_width(text, fitted, spacing) > width:
         fitted -= 0.5
     return fitted

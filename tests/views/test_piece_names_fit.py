@@ -57,7 +57,7 @@ def unfit_names(picker: PiecePicker) -> list[str]:
         label = picker.seat_parts[seat].label
         if label.width is not None:
             size = float(label.size or 0)
-            needs = theme.text_width(label.value or "", size)
+            needs = theme.text_width(label.value or "", size, theme.TEXT_SPACING)
             if needs > label.width or size < READABLE:
                 unfit.append(f"{label.value} beside its seat at {size} px: "
                              f"{needs:.1f} of {label.width} px")
