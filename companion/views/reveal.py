@@ -23,6 +23,7 @@ from .widgets import Button, big_button, scroll_key
 
 Pieces = tuple[tuple[str, str], ...]
 
+PICTURED_CORNER = 12
 SEAT_LABEL = 88  # the width of the piece's name beside a seat on a tablet
 # the smallest a piece's name is made to fit its button: read at arm's length still
 SMALLEST_NAME = 11
@@ -34,8 +35,10 @@ def piece_width(narrow: bool, pictured: bool) -> int:
 
 
 def piece_padding(pictured: bool) -> int:
-    """Each side of a piece's name in its button (the pictured names need every pixel)."""
-    return 2 if pictured else 4
+    """Each side of a piece's name in its button (the pictured names need every pixel: their
+    buttons' corners are rounded less than a pill's, whose round ends would cross the name
+    drawn low under its picture)."""
+    return 3 if pictured else 4
 
 
 def name_room(narrow: bool, pictured: bool) -> int:
@@ -162,8 +165,10 @@ class PiecePicker:
         width = piece_width(self.narrow, self.pictured)
         title = self.title(piece)
         size = name_size(title, self.narrow, self.pictured)
-        style = ft.ButtonStyle(text_style=ft.TextStyle(size=size),
-                               padding=ft.Padding.symmetric(horizontal=piece_padding(self.pictured)))
+        style = ft.ButtonStyle(
+            text_style=ft.TextStyle(size=size),
+            padding=ft.Padding.symmetric(horizontal=piece_padding(self.pictured)),
+            shape=ft.RoundedRectangleBorder(radius=PICTURED_CORNER) if self.pictured else None)
         left = ft.Row([*dots], spacing=3, tight=True)
         if self.pictured:
             picture = 36 if self.narrow else 44
