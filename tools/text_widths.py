@@ -1,4 +1,4 @@
-"""Writes companion/views/text_widths.py: the advance width of every character from U+0020 to
+"""Writes companion/text_widths.py: the advance width of every character from U+0020 to
 U+017F in Roboto Regular, the one font Flet's web client carries (flet-web's
 assets/fonts/roboto.woff2), read with Pillow. The views measure a name with it before choosing
 its size, since Flutter sizes text only on the device.
@@ -15,7 +15,7 @@ import flet_web
 from PIL import ImageFont
 
 REPO = Path(__file__).resolve().parents[1]
-OUT = REPO / "companion" / "views" / "text_widths.py"
+OUT = REPO / "companion" / "text_widths.py"
 FIRST, LAST = 0x20, 0x17F
 EM = 1000
 

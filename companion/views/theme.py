@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from .text_widths import EM, FIRST, WIDTHS
+from companion.text_widths import EM, FIRST, WIDTHS
 
 SEED = "#8B1A1A"  # the deep red of the old Gnav packs
 TOUCH = 48  # the smallest thing a finger taps, in logical pixels
