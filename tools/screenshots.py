@@ -25,12 +25,14 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 from browser_ui import (
     PHONE,
     PHONE_SIDEWAYS,
+    PHONE_UPRIGHT,
     TABLET,
     TABLET_PORTRAIT,
     AppServer,
     button,
     enable_semantics,
     launch_chromium,
+    remember_language,
     reveal,
     settle,
     tap,
@@ -52,10 +54,11 @@ from companion.engine import (
     parse_header,
 )
 from companion.engine.journal import dumps
+from companion.i18n import Tr
 
 OUT = REPO / "docs" / "screenshots"
 SIZES: dict[str, dict[str, int]] = {"phone": PHONE, "tablet": TABLET, "portrait": TABLET_PORTRAIT,
-                                    "sideways": PHONE_SIDEWAYS}
+                                    "sideways": PHONE_SIDEWAYS, "upright": PHONE_UPRIGHT}
 NAMES = ["Åse", "Bjørn", "Cy", "Dag", "Eli", "Finn"]
 MANY = [
     "Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon",
@@ -163,27 +166,35 @@ def prepare(folder: Path) -> dict[str, int]:
 
 
 class Shooter:
-    def __init__(self, browser: Browser, url: str, only: set[str]) -> None:
+    """`lang`: every screen in that language (the browser's remembered choice, as the app's
+    Language button leaves it), its name given `-<lang>` after the screen's."""
+
+    def __init__(self, browser: Browser, url: str, only: set[str], lang: str = "en") -> None:
         self.browser = browser
         self.url = url
         self.only = only
+        self.lang = lang
+        self.tr = Tr(lang)
         self.saved: list[Path] = []
 
     def open(self, route: str, size: str, dark: bool, ready: str) -> Page:
         context = self.browser.new_context(viewport=SIZES[size], device_scale_factor=1)
         context.set_default_timeout(20_000)
+        if self.lang != "en":
+            remember_language(context, self.lang)
         page = context.new_page()
         page.goto(self.url + route)
         enable_semantics(page)
-        button(page, ready).first.wait_for(state="attached")
+        button(page, self.tr(ready)).first.wait_for(state="attached")
         if dark:
-            tap(page, "Dark or light")
+            tap(page, self.tr("Dark or light"))
         return page
 
     def shot(self, page: Page, name: str, size: str, dark: bool) -> None:
         """Save the screen once two frames half a second apart are the same: a theme switch
         or a redraw still under way would otherwise be caught half done."""
-        path = OUT / f"{name}-{size}-{'dark' if dark else 'light'}.png"
+        lang = "" if self.lang == "en" else f"-{self.lang}"
+        path = OUT / f"{name}{lang}-{size}-{'dark' if dark else 'light'}.png"
         page.mouse.move(1, 1)  # no hover halo on whatever was tapped last
         settle(page, 0.8)
         previous = page.screenshot()

@@ -3,6 +3,12 @@ upright and sideways, light and dark, into docs/screenshots/ (family-<game>-<siz
 family-<game>-reveal-... and family-<game>-settlement-...).
 
     python tools/screenshots_family_table.py [--only family-kille family-kille-reveal ...]
+        [--lang de] [--sizes upright sideways tablet]
+
+With --lang the screens are in that language (family-kille-reveal-de-upright-light.png, ...),
+and the settlement is a round settled in the journal beforehand, as a screen opened on it shows
+it (the picker's seats are found by their English words). family-<game>-picked is the picker
+with the pack's longest names in that language picked, so each shows beside its seat too.
 
 Each game is prepared by importing a journal that stops where a seat has been asked, so the
 screen shows the game's calls in its own words with their translations, and a second one
@@ -24,14 +30,16 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO))
 
-from browser_ui import AppServer, button, launch_chromium, reveal, tap
+from browser_ui import AppServer, button, launch_chromium, pick_piece, reveal, tap
 from playwright.sync_api import Page, sync_playwright
 from screenshots import OUT, Shooter
+from screenshots import SIZES as SHOT_SIZES
 
-from companion.engine.events import Stand
+from companion.engine.events import Reveal, Stand
 from companion.engine.family import FamilyState
 from companion.narrate.family import piece_title
 from companion.store import Store
+from companion.views.theme import BODY, text_width
 
 SEATS = '["Åse", "Bjørn", "Cy", "Dag", "Eli"]'
 # each: a header and the events up to an ask (seats as New table writes them)
@@ -65,31 +73,39 @@ SHOWN = {
                    "Eli": "tavern"},
 }
 SIZES = ["phone", "tablet", "portrait", "sideways"]
+LANGS = ["en", "nb", "da", "sv", "it", "nl", "de"]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", nargs="*", default=[], help="screen names to redo")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="the app's language")
+    parser.add_argument("--sizes", nargs="*", choices=sorted(SHOT_SIZES), default=SIZES)
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="gnav-family-shots-"))
     with Store(tmp / "data") as store:
         ids = {game: store.import_journal("\n".join([head, *events]) + "\n").id
                for game, (head, events) in JOURNALS.items()}
-        revealing = {}
+        revealing, settled, packs = {}, {}, {}
         for game, (head, _events) in JOURNALS.items():
-            table = store.import_journal(head + '\n{"ev": "deal"}\n')
-            while isinstance(table.state, FamilyState) and table.state.phase == "turns":
-                table.apply(Stand(table.state.turn_name or ""))
-            revealing[game] = table.id
+            for games in (revealing, settled):
+                table = store.import_journal(head + '\n{"ev": "deal"}\n')
+                while isinstance(table.state, FamilyState) and table.state.phase == "turns":
+                    table.apply(Stand(table.state.turn_name or ""))
+                games[game] = table.id
+            assert isinstance(table.state, FamilyState)
+            packs[game] = table.state.rules.order
+            table.apply(Reveal(tuple(SHOWN[game].items())))
     server = AppServer(tmp / "data").start()
     started = time.monotonic()
     try:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
-            s = Shooter(browser, server.url, set(args.only))
+            s = Shooter(browser, server.url, set(args.only), args.lang)
+            sizes = args.sizes
             for game, game_id in ids.items():
-                s.screen(f"family-{game}", f"/game/{game_id}", "Undo", SIZES)
+                s.screen(f"family-{game}", f"/game/{game_id}", "Undo", sizes)
             for game, game_id in revealing.items():
                 shown = {seat: piece_title(game, piece) for seat, piece in SHOWN[game].items()}
 
@@ -102,9 +118,23 @@ def main() -> int:
                     button(page, "Settle").wait_for(state="attached")
 
                 route = f"/game/{game_id}"
-                s.screen(f"family-{game}-reveal", route, "Settle", SIZES)
-                s.screen(f"family-{game}-settlement", route, "Settle", SIZES,
-                         then=settle_round, after=undo_settlement)
+                s.screen(f"family-{game}-reveal", route, "Settle", sizes)
+                # the longest names of the pack in the table's language beside the seats
+                longest = sorted((piece_title(game, piece, s.tr)
+                                  for piece, _n in packs[game]),
+                                 key=lambda title: text_width(title, BODY))[-len(SHOWN[game]):]
+
+                def pick_longest(page: Page, longest: list[str] = longest) -> None:
+                    for title in reversed(longest):
+                        pick_piece(page, title)
+
+                s.screen(f"family-{game}-picked", route, "Settle", sizes, then=pick_longest)
+                if args.lang != "en":
+                    s.screen(f"family-{game}-settlement", f"/game/{settled[game]}",
+                             "Next round", sizes)
+                else:
+                    s.screen(f"family-{game}-settlement", route, "Settle", sizes,
+                             then=settle_round, after=undo_settlement)
             browser.close()
     finally:
         server.stop()

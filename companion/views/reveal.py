@@ -23,6 +23,40 @@ from .widgets import Button, big_button, scroll_key
 
 Pieces = tuple[tuple[str, str], ...]
 
+PICTURED_CORNER = 12
+SEAT_LABEL = 88  # the width of the piece's name beside a seat on a tablet
+# the smallest a piece's name is made to fit its button: read at arm's length still
+SMALLEST_NAME = 11
+
+
+def piece_width(narrow: bool, pictured: bool) -> int:
+    """A piece's button: four across on a 360 px phone, wider around a picture."""
+    return (70 if narrow else 104) + (8 if pictured else 0)
+
+
+def piece_padding(pictured: bool) -> int:
+    """Each side of a piece's name in its button (the pictured names need every pixel: their
+    buttons' corners are rounded less than a pill's, whose round ends would cross the name
+    drawn low under its picture)."""
+    return 3 if pictured else 4
+
+
+def name_room(narrow: bool, pictured: bool) -> int:
+    """The width a piece's name has on one line in its button."""
+    return piece_width(narrow, pictured) - 2 * piece_padding(pictured)
+
+
+def name_size(title: str, narrow: bool, pictured: bool) -> float:
+    """A piece's name in its button: the picker's size for it, made smaller where the name
+    would not fit on one line (German "Blumentopf", Norwegian "blomsterpotta", Italian
+    "Mascherone"), so that no name is ever broken inside a word or cut."""
+    if pictured:
+        size = theme.BODY - (3 if narrow else 0)
+    else:
+        # Gnav's pack as it always looked: a long name a step smaller on a phone
+        size = theme.BODY - (2 if narrow else 0) - (3 if narrow and len(title) > 7 else 0)
+    return max(SMALLEST_NAME, theme.fitted_size(title, size, name_room(narrow, pictured)))
+
 
 class PiecePicker:
     def __init__(self, seats: list[str], action: str, on_done: Callable[[Pieces], None],
@@ -106,7 +140,9 @@ class PiecePicker:
     def _seat_part(self, seat: str) -> _SeatPart:
         _ = self.tr
         face = ft.Container(width=self._face_size, height=self._face_size)
-        label = ft.Text("", size=theme.BODY, width=None if self.narrow else 72)
+        # beside the seat on a tablet, in a fixed width: its size is fitted to each name
+        label = ft.Text("", size=theme.BODY, width=None if self.narrow else SEAT_LABEL,
+                        no_wrap=True)
         chip = Button(_("{seat}'s piece", seat=seat), on_click=lambda e: self.select(seat),
                          height=theme.TOUCH, expand=not self.narrow)
         if self.narrow:
@@ -126,23 +162,22 @@ class PiecePicker:
     def _piece_part(self, piece: str) -> _PiecePart:
         dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE)
                 for _k in range(self.counts[piece])]
-        width = 70 if self.narrow else 104  # four across on a 360 px phone
+        width = piece_width(self.narrow, self.pictured)
         title = self.title(piece)
-        # a long name (German "Dragoner", Dutch "Dragonder") in a smaller size, not broken
-        size = theme.BODY - (2 if self.narrow else 0) - (3 if self.narrow and len(title) > 7 else 0)
-        style = ft.ButtonStyle(text_style=ft.TextStyle(size=size),
-                               padding=ft.Padding.symmetric(horizontal=4))
+        size = name_size(title, self.narrow, self.pictured)
+        style = ft.ButtonStyle(
+            text_style=ft.TextStyle(size=size),
+            padding=ft.Padding.symmetric(horizontal=piece_padding(self.pictured)),
+            shape=ft.RoundedRectangleBorder(radius=PICTURED_CORNER) if self.pictured else None)
         left = ft.Row([*dots], spacing=3, tight=True)
         if self.pictured:
             picture = 36 if self.narrow else 44
-            # the longest names ("blomsterpotta") smaller still, so they are never cut
-            size -= 2 if len(title) > 10 else 0
             pick = Button(
                 content=ft.Column([self.face(piece, picture),
                                    ft.Text(title, size=size, no_wrap=True)],
                                   spacing=0, tight=True,
                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                on_click=lambda e: self.pick(piece), width=width + 8,
+                on_click=lambda e: self.pick(piece), width=width,
                 height=picture + theme.TOUCH - 18, style=style)
             below: ft.Control = left
         else:
@@ -233,6 +268,9 @@ class PiecePicker:
                                 else ft.Border.all(2, ft.Colors.OUTLINE))
             part.face.border_radius = size / 2
             part.label.value = self.title(chosen) if chosen else ""
+            if not self.narrow:
+                part.label.size = theme.fitted_size(part.label.value, theme.BODY, SEAT_LABEL,
+                                                    theme.TEXT_SPACING)
             part.chip.style = ft.ButtonStyle(
                 text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0),
                                         weight=ft.FontWeight.BOLD if current

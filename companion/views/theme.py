@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.text_widths import EM, FIRST, WIDTHS
+
 SEED = "#8B1A1A"  # the deep red of the old Gnav packs
 TOUCH = 48  # the smallest thing a finger taps, in logical pixels
 BIG_TOUCH = 64  # the answers at the bottom of the table screen
@@ -47,3 +49,29 @@ def button_style() -> ft.ButtonStyle:
         padding=ft.Padding.symmetric(horizontal=18, vertical=10),
         text_style=ft.TextStyle(size=BODY),
     )
+
+
+# Material 3 spaces a button's label by 0.1 px a letter (labelLarge), any other text by 0.25
+# (bodyMedium, a Text's default); a pixel more for the page's rounding
+BUTTON_SPACING = 0.1
+TEXT_SPACING = 0.25
+SLACK = 1.0
+
+
+def text_width(text: str, size: float, spacing: float = BUTTON_SPACING) -> float:
+    """`text`'s width in logical pixels at `size` in Roboto, the one font of the web client,
+    with `spacing` between letters; a character outside the table counts as the widest."""
+    widest = max(WIDTHS)
+    em = sum(WIDTHS[ord(c) - FIRST] if 0 <= ord(c) - FIRST < len(WIDTHS) else widest
+             for c in text)
+    return em / EM * size + spacing * len(text) + SLACK
+
+
+def fitted_size(text: str, size: float, width: float, spacing: float = BUTTON_SPACING) -> float:
+    """The size at which `text` fits on one line in `width` px: `size` when it fits there,
+    else smaller, to the half pixel (a name is never broken inside a word, only made smaller,
+    and only as much as it needs)."""
+    fitted = float(size)
+    while fitted > 1 and text_width(text, fitted, spacing) > width:
+        fitted -= 0.5
+    return fitted

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -143,6 +143,15 @@ def enable_semantics(page: Page, timeout: float = 30_000) -> None:
     placeholder.wait_for(state="attached", timeout=timeout)
     placeholder.dispatch_event("click")
     page.locator("flt-semantics").first.wait_for(state="attached", timeout=timeout)
+
+
+def remember_language(context: BrowserContext, lang: str) -> None:
+    """Every page of `context` opens in `lang`, as the app's Language button leaves a browser
+    (the choice Flutter's shared_preferences keeps in localStorage)."""
+    from companion.app import LANGUAGE_KEY
+
+    context.add_init_script(f"localStorage.setItem('flutter.{LANGUAGE_KEY}', "
+                            f"JSON.stringify('{lang}'))")
 
 
 def open_app(page: Page, url: str, ready_text: str | None = None, timeout: float = 30_000) -> None:
