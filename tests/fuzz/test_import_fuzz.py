@@ -76,9 +76,10 @@ def check_recover(store: Store, before: Snapshot, data: bytes | str) -> None:
         game, notice = store.recover_journal(data)
     except JournalError as err:
         check_error(err, data)
-        # only a bad header leaves nothing to keep; blank lines before it count (journal-v2 §2)
-        head = header_line(data)
-        assert verdict is not None and verdict.line == head and err.line == head, str(err)
+        # only a bad header leaves nothing to keep: every line before the refused one is blank
+        # (a v2 header may follow blank lines and is refused at its own line, journal-v2 §2; a
+        # v1 header belongs on line 1, which is then the line at fault)
+        assert verdict is not None and verdict.line == err.line <= header_line(data), str(err)
         assert str(err) == str(verdict)
         assert snapshot(store) == before, "a refused recovery changed the saved games"
         event("refused: bad header")
@@ -181,6 +182,11 @@ def test_import_journals_with_bytes_put_in(
     data=b'\n\n{"ev": "table", "version": 2, "game": "gnav", "rules": "pagat", "stakes": '
     b'{"kind": "strokes", "limit": 3}, "seats": ["Ann", "Bo", "Cy"], "Dealer": "Cy"}\n'
     b'{"ev":"deal"}',
+    text=False,
+)
+@example(  # a v1 header after a blank line: line 1 is at fault, it is where the header belongs
+    data=b'\n{"ev": "table", "version": 1, "rules": "damm", "stakes": {"kind": "counters", '
+    b'"each": 1}, "seats": ["Ann", "Bo"], "dealer": "Ann"}\n{"ev": "deal"}',
     text=False,
 )
 def test_recover_damaged_journals(
