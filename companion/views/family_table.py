@@ -42,8 +42,8 @@ from .widgets import (
     body,
     button,
     error_text,
-    icon_button,
     show_error,
+    teaching_tools,
     top_actions,
 )
 
@@ -90,15 +90,6 @@ class FamilyScreen:
             button(_("History"), lambda e: app.go(f"/game/{game.id}/history"), kind="text"),
             button(_("Tables"), lambda e: app.go("/"), kind="text")]
 
-        def rules_card(e: Any) -> None:
-            app.go(f"/game/{game.id}/rules")
-
-        def share(e: Any) -> None:
-            app.go(f"/game/{game.id}/share")
-
-        def learn(e: Any) -> None:
-            app.go(f"/learn/{game.id}")
-
         self.seats = ft.Row([], wrap=True, spacing=6, run_spacing=8)
         self.direction = body("", size=theme.SMALL, italic=True)
         self.question = ft.Container(padding=16, border_radius=18,
@@ -117,15 +108,8 @@ class FamilyScreen:
             for b in (self.undo_button, self.redo_button):
                 b.icon = None
         # as on Gnav's table: labelled icons on a narrow bar, words among the tools on a wide one
-        teach: list[ft.Control]
-        if narrow:
-            teach = [icon_button(_("Rules card"), ft.Icons.MENU_BOOK, rules_card),
-                     icon_button(_("Learn"), ft.Icons.SCHOOL, learn),
-                     icon_button(_("Share"), ft.Icons.QR_CODE, share)]
-        else:
-            teach = [button(_("Rules card"), rules_card, kind="text"),
-                     button(_("Learn"), learn, kind="text"),
-                     button(_("Share"), share, kind="text")]
+        teach = teaching_tools(app.go, game.id, narrow, _)
+        if not narrow:
             tools[3:3] = teach
         rows: list[ft.Control] = []
         if narrow:

@@ -56,9 +56,9 @@ from .widgets import (
     body,
     button,
     error_text,
-    icon_button,
     scroll_key,
     show_error,
+    teaching_tools,
     top_actions,
 )
 
@@ -94,31 +94,14 @@ class GameScreen:
                    icon=None if app.phone else ft.Icons.HISTORY, kind="text"),
             button(_("Tables"), lambda e: app.go("/"), kind="text"),
         ]
-        # the teaching screens: words on a tablet's bar, labelled icons on a phone's
-        def rules_card(e: Any) -> None:
-            app.go(f"/game/{game.id}/rules")
-
-        def learn(e: Any) -> None:
-            app.go(f"/learn/{game.id}")
-
-        def share(e: Any) -> None:
-            app.go(f"/game/{game.id}/share")
-
-        teach: list[ft.Control]
         if app.phone:
             for b in (self.undo_button, self.redo_button):
                 b.icon = None
         # a phone, or a tablet held upright: the bar has no room beside the title, so the
         # tools get a row of their own and the bar keeps the title and a few icons
         narrow = app.width < 1100
-        if narrow:
-            teach = [icon_button(_("Rules card"), ft.Icons.MENU_BOOK, rules_card),
-                     icon_button(_("Learn"), ft.Icons.SCHOOL, learn),
-                     icon_button(_("Share"), ft.Icons.QR_CODE, share)]
-        else:
-            teach = [button(_("Rules card"), rules_card, kind="text"),
-                     button(_("Learn"), learn, kind="text"),
-                     button(_("Share"), share, kind="text")]
+        teach = teaching_tools(app.go, game.id, narrow, _)
+        if not narrow:
             tools[3:3] = teach
         self.seat_area = ft.Container()
         self.question = ft.Container(

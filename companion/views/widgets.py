@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.events import MAX_NAME
-from companion.i18n import LANGUAGE_NAMES
+from companion.i18n import LANGUAGE_NAMES, Tr
 
 from . import theme
 
@@ -32,6 +32,20 @@ def icon_button(label: str, icon: ft.IconData, on_click: Handler,
     button = ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=26,
                            width=theme.TOUCH, height=theme.TOUCH, tooltip=label)
     return labelled(label, button)
+
+
+def teaching_tools(go: Callable[[str], None], game_id: int, narrow: bool,
+                   tr: Tr) -> list[ft.Control]:
+    """A table's ways to its teaching screens, alike for every game: labelled icons on a
+    narrow bar (a phone, a tablet held upright), words among the tools on a wide one."""
+    _ = tr
+    pages = ((_("Rules card"), ft.Icons.MENU_BOOK, f"/game/{game_id}/rules"),
+             (_("Learn"), ft.Icons.SCHOOL, f"/learn/{game_id}"),
+             (_("Share"), ft.Icons.QR_CODE, f"/game/{game_id}/share"))
+    if narrow:
+        return [icon_button(label, icon, lambda e, r=route: go(r))
+                for label, icon, route in pages]
+    return [button(label, lambda e, r=route: go(r), kind="text") for label, _icon, route in pages]
 
 
 def scroll_key(name: str) -> ft.ScrollKey:
