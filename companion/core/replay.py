@@ -36,7 +36,7 @@ def replay_until_bad(
         obj = err
     if number != 1 and not _is_v2_header(obj):
         # v1: the header belongs on line 1, so that is the line at fault, not the first one
-        # with text (journal-v2.md, section 2, lets blank lines come before a v2 header)
+        # with text (docs/journal.md, v2 section 2, lets blank lines come before a v2 header)
         raise JournalError(1, "the first line must be the table header, not a blank line.")
     try:
         if isinstance(obj, GnavError):

@@ -16,7 +16,7 @@ MIN_SEATS = 2
 MAX_NAME = 24
 MAX_STAKE = 99
 VERSIONS = (1, 2)
-# journal-v2.md, section 3: the games a v2 header may name. This parser reads Gnav's alone; the
+# docs/journal.md, v2 section 3: the games a v2 header may name. This parser reads Gnav's alone; the
 # registry (companion/core/registry.py) hands every other game to its own kind, so a header of
 # another game reaching this parser is refused, naming the game, rather than misread as Gnav.
 GAMES: tuple[str, ...] = ("gnav", "kille", "cuccu", "slabberjan", "vogelspiel", "gwra-pyskessa")
@@ -133,7 +133,7 @@ def event_name(event: Event) -> str:
 
 def journal_version_for(table: Table) -> Table:
     """The header a new table is written with: version 2 (naming its game) when its rule book
-    lets the dealer ask about the other fool, else version 1 as before (journal-v2.md: v1
+    lets the dealer ask about the other fool, else version 1 as before (docs/journal.md: v1
     readers keep reading every table that needs nothing of v2). Decided once at creation, not
     by rewriting the stored header at the first `query`: the header is line 1 of every export
     and log already written, and a header that changes under undo, salvage and live boards is
@@ -237,7 +237,7 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-# journal-v2.md, sections 2 and 5: what the other games have and Gnav has not, each with the
+# docs/journal.md, v2 sections 2 and 5: what the other games have and Gnav has not, each with the
 # games it belongs to, so that a line written for one of them is refused with a reason.
 _OTHER_EVENTS: dict[str, str] = {"rebuy": "kille and cuccu", "ask": "gwra-pyskessa",
                                  "set": "gwra-pyskessa"}
@@ -246,7 +246,7 @@ _OTHER_REPLY_FIELDS: dict[str, str] = {"face_up": "kille", "sold": "cuccu", "pri
 
 
 def _present(obj: dict[str, Any]) -> dict[str, Any]:
-    """journal-v2.md, section 2: a key whose value is null counts as absent."""
+    """docs/journal.md, v2 section 2: a key whose value is null counts as absent."""
     if None in obj.values():
         return {k: v for k, v in obj.items() if v is not None}
     return obj

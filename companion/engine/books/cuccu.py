@@ -1,4 +1,4 @@
-"""Cuccù: its pack, rule books and words, cited from shared/rules/cuccu.md.
+"""Cuccù: its pack, rule books and words, cited from docs/rules/cuccu.md.
 
 Two rule books: `campli` (the Campli rules, scr) and `stu` (Montorio's Stù, aga).
 """
@@ -15,7 +15,7 @@ from ..family import FamilyRules, GameBook
 from ..reveal import LoneLoses, LowestLose, PairGains
 from .forms import Form
 
-SOURCE = "shared/rules/cuccu.md"
+SOURCE = "docs/rules/cuccu.md"
 
 # "The pack": highest first; the Fool "outside the order".
 MATADORS: tuple[str, ...] = ("cuckoo", "hunter", "horse", "cat", "inn")

@@ -1,4 +1,4 @@
-"""Kille: its pack, rule books and words, cited from shared/rules/kille.md.
+"""Kille: its pack, rule books and words, cited from docs/rules/kille.md.
 
 Two rule books: `byteskille` (ril, ct, enwp and the seed, which agree where they speak) and
 `oberg` (bjo).
@@ -16,7 +16,7 @@ from ..family import FamilyRules, GameBook
 from ..reveal import AlsoLose, LowestLose
 from .forms import Form
 
-SOURCE = "shared/rules/kille.md"
+SOURCE = "docs/rules/kille.md"
 
 # "The pack", highest first: the Harlequin, the five matadors, 12 to 1, three low pictures.
 HARLEQUIN = "harlequin"

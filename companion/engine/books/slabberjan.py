@@ -1,4 +1,4 @@
-"""Slabberjan: its pack, rule books and words, cited from shared/rules/slabberjan.md.
+"""Slabberjan: its pack, rule books and words, cited from docs/rules/slabberjan.md.
 
 Four rule books (`sheet`, `dewaal`, `vanwallenburg`, `family`) after Francke's study in
 *Zeeland* 12/4 (2003) and the modern family rules; every field is also a house rule.
@@ -16,7 +16,7 @@ from ..family import FamilyRules, GameBook, Subset
 from ..reveal import LowestLose, SidePot
 from .forms import Form
 
-SOURCE = "shared/rules/slabberjan.md"
+SOURCE = "docs/rules/slabberjan.md"
 
 # "The pack": four matadors, the numerals 12 to 0, and four low pictures; two of each.
 MATADORS: tuple[str, ...] = ("rider", "bird", "cat", "inn")

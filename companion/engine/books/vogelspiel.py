@@ -1,4 +1,4 @@
-"""Vogelspiel (Hexenspiel): its pack, rule books and words, cited from shared/rules/vogelspiel.md.
+"""Vogelspiel (Hexenspiel): its pack, rule books and words, cited from docs/rules/vogelspiel.md.
 
 Reconstructed from summaries: no living tradition is known, and the rules file's "house
 defaults" are a playable reading of Adrian's and Pichler's summaries and of a Salzburg library
@@ -17,7 +17,7 @@ from ..family import FamilyRules, GameBook
 from ..reveal import LowestLose
 from .forms import Form
 
-SOURCE = "shared/rules/vogelspiel.md"
+SOURCE = "docs/rules/vogelspiel.md"
 RECONSTRUCTED = True
 
 # "The pack": ten pairs of pictures and one set of numerals, highest first.
