@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal
 
 from .errors import N_, GnavError, Text, quoted
@@ -210,9 +212,16 @@ def spelled(name: str) -> str:
     (companion.core.names)."""
     if name.isascii():
         return name.strip()  # ASCII is composed already: the same as names.spelled, sooner
-    # imported when needed: companion.core's package imports this engine (its registry)
-    from companion.core.names import spelled as composed
+    composed, _read = _name_rules()
     return composed(name)
+
+
+@cache
+def _name_rules() -> tuple[Callable[[str], str], Callable[[Sequence[object]], tuple[str, ...]]]:
+    """companion.core.names's spelled and read_names, imported when first needed:
+    companion.core's package imports this engine (its registry)."""
+    from companion.core.names import read_names, spelled
+    return spelled, read_names
 
 
 def json_repr(value: Any) -> str:
@@ -422,6 +431,5 @@ def check_seat_names(names: list[Any]) -> tuple[str, ...]:
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise GnavError("a table has {low} to {high} seats, not {count}.", low=MIN_SEATS,
                         high=MAX_SEATS, count=len(names))
-    # imported when needed: companion.core's package imports this engine (its registry)
-    from companion.core.names import read_names
-    return read_names(names)
+    _composed, read = _name_rules()
+    return read(names)
