@@ -265,6 +265,23 @@ def main() -> int:
 
             s.screen("new-table", "/new", "Add player", both, then=fill_new,
                      scrolled="new-table-end")
+            names_sizes = ["phone", "upright", "sideways", "tablet"]
+
+            def look_alike(page: Page) -> None:
+                fill_new(page)
+                type_into(page, "Player name", "\u0421y")  # a Cyrillic С for the C of Cy
+                tap(page, "Add player")
+                wait_text(page, "look alike")
+
+            s.screen("new-table-look-alike", "/new", "Add player", names_sizes, then=look_alike)
+
+            def hidden(page: Page) -> None:
+                fill_new(page)
+                type_into(page, "Player name", "Eli\u202e")  # U+202E pasted with the name
+                wait_text(page, "holds U+202E")
+
+            s.screen("new-table-hidden-character", "/new", "Add player", names_sizes,
+                     then=hidden)
             s.screen("table-turns", f"/game/{ids['turns']}", "Stand", table_sizes)
             s.screen("table-20-seats", f"/game/{ids['twenty']}", "Stand", table_sizes)
             s.screen("table-40-seats", f"/game/{ids['forty']}", "Stand", table_sizes)

@@ -8,6 +8,7 @@ from companion.engine.errors import GnavError, JournalError
 from companion.engine.journal import Source, decode_line, split_lines
 
 from .follower import Follower
+from .names import check_new_names
 from .protocols import Event, GameState, Header
 from .registry import parse_header
 
@@ -42,6 +43,7 @@ def replay_until_bad(
         if isinstance(obj, GnavError):
             raise obj
         kind, header = parse_header(obj)
+        check_new_names(header.seats)  # a journal from outside brings new names to the app
     except GnavError as err:
         raise JournalError(number, err.text) from None
     follower = Follower(kind, header, keep=keep)

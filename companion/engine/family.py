@@ -38,6 +38,7 @@ from .events import (
     _seat_name,
     check_seat_names,
     json_repr,
+    spelled,
 )
 from .ledger import Credit, Ledger, LedgerKind
 from .pieces import STOCK
@@ -320,7 +321,7 @@ def _pieces(value: Any, what: str, rules: FamilyRules) -> tuple[tuple[str, str],
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, piece in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
         seen.add(name)
@@ -398,7 +399,7 @@ def _reply(obj: dict[str, Any], rules: FamilyRules) -> FamilyReply:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise GnavError("\"face_up\" is a list of seat names, not {value}.",
                             value=json_repr(value))
-        face_up = tuple(v.strip() for v in value)
+        face_up = tuple(spelled(v) for v in value)
         if len(set(face_up)) != len(face_up):
             raise GnavError("\"face_up\" names a seat twice.")
     if rules.shelter_piece is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.events import MAX_NAME
+from companion.core.names import MAX_NAME
 from companion.i18n import LANGUAGE_NAMES, Tr
 
 from . import theme
@@ -120,13 +120,15 @@ def show_error(target: ft.Text, message: str | None) -> None:
     target.visible = bool(message)
 
 
-def note_name_length(field: ft.TextField, error: ft.Text, tr: Any) -> bool:
+def note_name_length(field: ft.TextField, error: ft.Text, tr: Any,
+                     also: Callable[[str], str | None] | None = None) -> bool:
     """As a name is typed: the field stops taking letters at MAX_NAME (its max_length) without
-    a word of its own, so the error line says so; another error goes once the name changes.
-    Returns whether the error line changed."""
+    a word of its own, so the error line says so (or what `also` says of the name so far);
+    another error goes once the name changes. Returns whether the error line changed."""
     _ = tr
     note = (_("A name has at most {count} characters.", count=MAX_NAME)
-            if len(field.value or "") >= MAX_NAME else None)
+            if len(field.value or "") >= MAX_NAME else
+            also(field.value or "") if also is not None else None)
     if (error.value if error.visible else None) == note:
         return False
     show_error(error, note)

@@ -13,7 +13,14 @@ from typing import Any
 from companion.engine.errors import GnavError, quoted
 
 # docs/journal.md, v2 section 2 reads the same for every game: the engine's readers of it are shared
-from companion.engine.events import _fields, _present, _seat_name, check_seat_names, json_repr
+from companion.engine.events import (
+    _fields,
+    _present,
+    _seat_name,
+    check_seat_names,
+    json_repr,
+    spelled,
+)
 
 from .cards import CARD, RANK
 
@@ -191,7 +198,7 @@ def _cards(value: Any) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, card in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what="cut", name=quoted(name))
         seen.add(name)
