@@ -4,7 +4,7 @@ table, an imported journal and `replay` also pass check_new_names.
 
 Two levels, so that nothing saved is lost:
 
-- **Reading** (journal-v1.md "Seats and pieces", journal-v2.md section 2): 1 to 24 characters
+- **Reading** (docs/journal.md, v1 "Seats and pieces", docs/journal.md, v2 section 2): 1 to 24 characters
   after trimming, unique without regard to case, never "stock", one line of text. A name is
   read in Unicode's composed form (NFC), in the header and wherever an event names a seat, so
   "José" typed as J-o-s-e and a combining accent is the same name as "José" with its é: the
@@ -35,7 +35,7 @@ from companion.engine.events import json_repr
 from .confusables import IGNORABLE, PROTOTYPES
 
 MAX_NAME = 24
-RESERVED = "stock"  # journal-v2.md section 2: the word that names the stock, in every game
+RESERVED = "stock"  # docs/journal.md, v2 section 2: the word that names the stock, in every game
 
 # The format characters that reorder the text around them (Unicode's bidi controls and marks):
 # a name holding U+202E shows the rest of a banner line backwards.
@@ -151,7 +151,7 @@ def format_character(name: str) -> str | None:
 
 def look_alike(name: str, other: str) -> bool:
     """Whether two names look the same without regard to case, letter by letter: names of one
-    case are one name in the journal format (journal-v2.md section 2), so a look-alike in
+    case are one name in the journal format (docs/journal.md, v2 section 2), so a look-alike in
     another case is one too. A letter looks like its casefolded UTS #39 skeleton, taken again
     until it settles, or like that of its casefolded self: Cyrillic А like a, I like l or i,
     Greek Υ like y, M and m like rn, ſ (the long s) like f or s. Two names look alike when

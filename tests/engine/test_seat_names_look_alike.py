@@ -1,6 +1,6 @@
 """Issue 21, item 4: look-alike seat names, in every game's journal.
 
-journal-v1.md ("Seats and pieces") and journal-v2.md section 2: seats are "unique without regard
+docs/journal.md (v1 "Seats and pieces") and docs/journal.md, v2 section 2: seats are "unique without regard
 to case", and "an event names a seat by the header's spelling". A name is read composed (NFC):
 "José" with a combining accent is the same text as "José" with its é (Unicode's canonical
 equivalence). A journal that brings new names (`replay`, import) is refused, at line 1, when
@@ -29,7 +29,7 @@ from companion.store import Store
 REPO = Path(__file__).resolve().parents[2]
 JsonObj = dict[str, Any]
 
-# every game's header, as its journal writes it (journal-v2.md section 3)
+# every game's header, as its journal writes it (docs/journal.md, v2 section 3)
 GAMES: dict[str, JsonObj] = {
     "gnav": {"ev": "table", "version": 1, "rules": "damm",
              "stakes": {"kind": "counters", "each": 3}},
