@@ -10,14 +10,15 @@ read two languages. Messages are `str.format` templates with named fields:
 The engine's and the store's messages (refused events, journal errors, recovery notices) are
 `companion.engine.Text` values: English sentences that keep their template and values. They
 live in a catalogue of their own, the "errors" domain (companion/locale/<lang>/LC_MESSAGES/
-errors.po, found in the source by extract.all_error_messages), and a view shows one with
-`tr.error(err)`.
+errors.po), and a view shows one with `tr.error(err)`.
+
+The app reads the .po files itself (catalog.py); tools/i18n.py keeps them in step with the code,
+with Babel, at development time only.
 """
 
 from __future__ import annotations
 
 import gettext
-import io
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -26,7 +27,7 @@ from companion.engine.errors import N_ as N_
 from companion.engine.errors import Np_ as Np_
 from companion.engine.errors import Text
 
-from .catalog import compile_mo, read_po
+from .catalog import Catalogue, read_po
 from .languages import ALL, BY_CODE
 
 LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in ALL)
@@ -44,13 +45,13 @@ def po_path(lang: str, domain: str = DOMAIN) -> Path:
 
 @cache
 def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
-    """The compiled catalogue of `lang` (English is the source: messages stand as written)."""
+    """The catalogue of `lang` (English is the source: messages stand as written)."""
     if lang == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
     path = po_path(lang, domain)
     if not path.exists():
         raise LookupError(f"no catalogue for language {lang!r} at {path}")
-    return gettext.GNUTranslations(io.BytesIO(compile_mo(read_po(path))))
+    return Catalogue(read_po(path))
 
 
 class Tr:
