@@ -5,7 +5,8 @@ app reads its .po files with the few lines of companion/i18n/catalog.py and neve
                                      # then every language merged with them: translations kept,
                                      # new messages added empty, a reworded message given its old
                                      # translation as a fuzzy suggestion, unused messages dropped
-    python tools/i18n.py check       # exit 1 listing every message untranslated or fuzzy
+    python tools/i18n.py check       # exit 1 listing every message untranslated or fuzzy, and
+                                     # every word a glossary (docs/glossary/<lang>.md) rules out
     python tools/i18n.py take REF    # after merging a branch (git ref REF): its translations of
                                      # the messages still untranslated or fuzzy here
 
@@ -21,6 +22,7 @@ import argparse
 import ast
 import contextlib
 import io
+import re
 import string
 import subprocess
 import sys
@@ -314,8 +316,118 @@ def update() -> list[str]:
 
 def reviewed(message: Message) -> bool:
     """Translated (every plural form) and not a fuzzy suggestion."""
-    strings = [message.string] if isinstance(message.string, str) else list(message.string)
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
     return "fuzzy" not in message.flags and all(strings)
+
+
+# --- the glossaries (docs/glossary/<lang>.md) ------------------------------------------------
+
+GLOSSARY_DIR = REPO / "docs" / "glossary"
+CELL = re.compile(r"(?<!\\)\|")  # a table's cell border: a pipe not written as \|
+
+
+def _rows(lang: str, heading: str) -> list[list[str]]:
+    """The body rows of the table under `heading` in docs/glossary/<lang>.md, as cells."""
+    path = GLOSSARY_DIR / f"{lang}.md"
+    text = path.read_text(encoding="utf-8")
+    if heading not in text:
+        raise ValueError(f"{_rel(path)} has no {heading!r} section")
+    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        line = line.strip()
+        if not line.startswith("|") or set(line) <= set("|- "):
+            continue
+        cells = [c.strip().replace("\\|", "|") for c in CELL.split(line.strip("|"))]
+        rows.append(cells)
+    return rows[1:]  # the header row
+
+
+@dataclass(frozen=True)
+class RuledOut:
+    pattern: re.Pattern[str]
+    written: str  # as the glossary writes it
+    instead: str
+
+
+def ruled_out(lang: str) -> list[RuledOut]:
+    """The words the glossary rules out: each backticked regular expression in the first column
+    of its "Ruled out" table, matched as whole words, in any case."""
+    found = [RuledOut(re.compile(rf"(?<![\w-])(?:{written})(?![\w-])", re.IGNORECASE),
+                      written, cells[1])
+             for cells in _rows(lang, "## Ruled out") if len(cells) > 1
+             for written in re.findall(r"`([^`]+)`", cells[0])]
+    if not found:
+        raise ValueError(f"docs/glossary/{lang}.md rules nothing out")
+    return found
+
+
+@dataclass(frozen=True)
+class Term:
+    term: str
+    forms: tuple[str, ...]  # our word, in the forms the messages use
+    shown_in: tuple[tuple[str | None, str], ...]  # (context, English message)
+
+
+def terms(lang: str) -> list[Term]:
+    """The glossary's terms: each with our word's forms and the messages that show it."""
+    found: list[Term] = []
+    for cells in _rows(lang, "## Terms"):
+        if len(cells) < 3:
+            continue
+        forms = tuple(f.strip() for f in cells[1].split(",") if f.strip())
+        shown = tuple((context or None, msgid) for msgid, context in re.findall(
+            r"`([^`]+)`(?: \(context ([^)]+)\))?", cells[2]))
+        found.append(Term(cells[0], forms, shown))
+    return found
+
+
+def _all_strings(lang: str, locale_dir: Path = LOCALE_DIR) -> dict[Key, list[str]]:
+    """Every translation of `lang`, in both domains, by (context, English)."""
+    found: dict[Key, list[str]] = {}
+    for domain in DOMAINS:
+        path = locale_dir / lang / "LC_MESSAGES" / f"{domain.name}.po"
+        for message in load(path, lang):
+            if message.id:
+                strings = [message.string] if isinstance(message.string, str) \
+                    else list(message.string)
+                found.setdefault((message.context, _msgid(message)), strings)
+    return found
+
+
+def ruled_out_breaches(lang: str, strings: dict[Key, list[str]] | None = None) -> list[str]:
+    """Every translation of `lang` that uses a word its glossary rules out."""
+    rules = ruled_out(lang)
+    breaches: list[str] = []
+    for texts in (strings if strings is not None else _all_strings(lang)).values():
+        for text in texts:
+            for rule in rules:
+                hit = rule.pattern.search(text)
+                if hit:
+                    breaches.append(f"{lang}: «{hit.group(0)}» is ruled out (say "
+                                    f"{rule.instead}): {text!r}")
+    return breaches
+
+
+def term_breaches(lang: str, strings: dict[Key, list[str]] | None = None) -> list[str]:
+    """Every message the glossary names for a term whose translation does not use its word."""
+    strings = strings if strings is not None else _all_strings(lang)
+    breaches: list[str] = []
+    for term in terms(lang):
+        for key in term.shown_in:
+            if key not in strings:
+                breaches.append(f"{lang}: the glossary's {term.term!r} names {key[1]!r}, "
+                                "which is no message")
+            elif not any(form.lower() in text.lower() for text in strings[key]
+                         for form in term.forms):
+                breaches.append(f"{lang}: {term.term!r} is {' or '.join(term.forms)} in the "
+                                f"glossary, but {key[1]!r} says {strings[key][0]!r}")
+    return breaches
+
+
+def glossary_breaches(lang: str) -> list[str]:
+    strings = _all_strings(lang)
+    return ruled_out_breaches(lang, strings) + term_breaches(lang, strings)
 
 
 # --- the check and taking translations from a merged branch -----------------------------------
@@ -341,12 +453,14 @@ def review_problems(held: Catalog, wanted: set[Key], lang: str) -> list[str]:
 
 
 def problems() -> list[str]:
-    """Everything `check` lists."""
+    """Everything `check` lists: the catalogues' problems and the glossaries' breaches."""
     found: list[str] = []
     for domain in DOMAINS:
         wanted = set(extracted(domain))
         for lang in OTHER:
             found += review_problems(load(po_path(lang, domain.name), lang), wanted, lang)
+    for lang in OTHER:
+        found += glossary_breaches(lang)
     return found
 
 
@@ -356,6 +470,24 @@ def _catalogue_at(ref: str, path: Path, lang: str) -> Catalog | None:
     if shown.returncode != 0:
         return None
     return read_po(io.BytesIO(shown.stdout), locale=lang)
+
+
+def adopt(here: Catalog, there: Catalog) -> int:
+    """Takes into `here` the translations `there` holds, reviewed, of the messages that are
+    untranslated or fuzzy here; returns how many it took."""
+    taken = 0
+    for message in here:
+        if not message.id or reviewed(message):
+            continue
+        theirs = there.get(message.id, message.context)
+        if theirs is None or not reviewed(theirs) or \
+                isinstance(theirs.id, str) != isinstance(message.id, str):
+            continue
+        message.string = theirs.string
+        message.flags.discard("fuzzy")
+        message.previous_id = []
+        taken += 1
+    return taken
 
 
 def take(ref: str) -> list[str]:
@@ -370,18 +502,7 @@ def take(ref: str) -> list[str]:
             if there is None:
                 continue
             catalog = load(path, lang)
-            taken = 0
-            for message in catalog:
-                if not message.id or reviewed(message):
-                    continue
-                theirs = there.get(message.id, message.context)
-                if theirs is None or not reviewed(theirs) or \
-                        isinstance(theirs.string, str) != isinstance(message.string, str):
-                    continue
-                message.string = theirs.string
-                message.flags.discard("fuzzy")
-                message.previous_id = []
-                taken += 1
+            taken = adopt(catalog, there)
             if taken:
                 dump(catalog, path, lang, domain.what)
             report.append(f"{_rel(path)}: {taken} translations taken from {ref}")

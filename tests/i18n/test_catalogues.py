@@ -310,3 +310,24 @@ def test_the_running_app_reads_its_catalogues_without_babel() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=tool.REPO, capture_output=True,
                           text=True, check=True, timeout=120)
     assert done.stdout.strip() == "[]"
+
+
+def test_after_a_merge_a_branchs_reviewed_translations_fill_what_is_untranslated_here() -> None:
+    """`python tools/i18n.py take <branch>`: the lead keeps main's catalogues where a merge
+    conflicted, runs `update`, and takes the branch's translations of the messages it added."""
+    here, there = tool.Catalog(locale="nb"), tool.Catalog(locale="nb")
+    here.add("{seat} names the seat.")
+    here.add("{seat} leaves.", "{seat} går.", flags=["fuzzy"])
+    here.add("Stand", "Stå")
+    here.add("Keep the name")
+    there.add("{seat} names the seat.", "{seat} gir plassen navn.")
+    there.add("{seat} leaves.", "{seat} forlater bordet.")
+    there.add("Stand", "Bli")
+    there.add("Keep the name", "Behold navnet", flags=["fuzzy"])
+    assert tool.adopt(here, there) == 2
+    assert [(m.id, m.string, tool.reviewed(m)) for m in here if m.id] == [
+        ("{seat} names the seat.", "{seat} gir plassen navn.", True),
+        ("{seat} leaves.", "{seat} forlater bordet.", True),
+        ("Stand", "Stå", True),  # reviewed here: kept
+        ("Keep the name", None, False),  # only a suggestion there
+    ]
