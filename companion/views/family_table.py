@@ -44,6 +44,7 @@ from .widgets import (
     button,
     error_text,
     show_error,
+    stack_tools,
     teaching_tools,
     top_actions,
 )
@@ -106,8 +107,7 @@ class FamilyScreen:
             self.news = lambda tr: [event_sentence(before, last, outcome, self.state, tr)]
         narrow = app.width < 1100
         if app.phone:  # the four tools in one row
-            for b in (self.undo_button, self.redo_button):
-                b.icon = None
+            stack_tools(tools)
         # as on Gnav's table: labelled icons on a narrow bar, words among the tools on a wide one
         teach = teaching_tools(app.go, game.id, narrow, _)
         if not narrow:
