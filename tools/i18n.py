@@ -273,6 +273,11 @@ def load(path: Path, lang: str | None = None) -> Catalog:
 
 
 def dump(catalog: Catalog, path: Path, lang: str | None, what: str) -> None:
+    for message in catalog:
+        # Babel flags every message it reads whose English smells of str.format; a template
+        # shown as written keeps its no-python-brace-format alone
+        if "no-python-brace-format" in message.flags:
+            message.flags.discard("python-brace-format")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, omit_header=True, sort_output=True, ignore_obsolete=True,
              include_previous=True, include_lineno=False)

@@ -331,3 +331,15 @@ def test_after_a_merge_a_branchs_reviewed_translations_fill_what_is_untranslated
         ("Stand", "Stå", True),  # reviewed here: kept
         ("Keep the name", None, False),  # only a suggestion there
     ]
+
+
+@pytest.mark.parametrize(("lang", "domain"), CATALOGUES)
+def test_the_tool_writes_back_each_catalogue_as_it_read_it(lang: str, domain: str,
+                                                           tmp_path: Path) -> None:
+    """Reading a catalogue and writing it again (as `take` does) changes nothing: no flag, no
+    order, no line."""
+    path = po_path(lang, domain)
+    copy = tmp_path / path.name
+    tool.dump(tool.load(path, lang), copy, lang,
+              tool.COMPANION.what if domain == "companion" else tool.ERRORS.what)
+    assert copy.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
