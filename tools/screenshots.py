@@ -58,7 +58,10 @@ from companion.i18n import Tr
 
 OUT = REPO / "docs" / "screenshots"
 SIZES: dict[str, dict[str, int]] = {"phone": PHONE, "tablet": TABLET, "portrait": TABLET_PORTRAIT,
-                                    "sideways": PHONE_SIDEWAYS, "upright": PHONE_UPRIGHT}
+                                    "sideways": PHONE_SIDEWAYS, "upright": PHONE_UPRIGHT,
+                                    # the narrowest phone we draw for, as a longer word needs it
+                                    "narrow": {"width": 360, "height": 740},
+                                    "narrow-sideways": {"width": 740, "height": 360}}
 NAMES = ["Åse", "Bjørn", "Cy", "Dag", "Eli", "Finn"]
 MANY = [
     "Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon",

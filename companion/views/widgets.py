@@ -48,6 +48,24 @@ def teaching_tools(go: Callable[[str], None], game_id: int, narrow: bool,
     return [button(label, lambda e, r=route: go(r), kind="text") for label, _icon, route in pages]
 
 
+# A table's tools in their order on every table screen: Undo, Redo, History, Tables
+TOOL_ICONS = (ft.Icons.UNDO, ft.Icons.REDO, ft.Icons.HISTORY, ft.Icons.TABLE_RESTAURANT)
+
+
+def stack_tools(tools: list[ft.Control]) -> None:
+    """A table's tools on a phone: each word beneath its icon, in the small size, so that the
+    four fit a 360 px phone in every language ("Rückgängig", "Ongedaan maken", "Cronologia")
+    with no word cut or traded for a shorter, wrong one ("Zurück" is Back)."""
+    for tool, icon in zip(tools, TOOL_ICONS, strict=True):
+        assert isinstance(tool, ft.TextButton) and isinstance(tool.content, str)
+        tool.content = ft.Column(
+            [ft.Icon(icon, size=22), ft.Text(tool.content, size=theme.SMALL, no_wrap=True)],
+            spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        tool.icon = None
+        tool.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6, vertical=2))
+        tool.height = theme.TOUCH + 6
+
+
 def scroll_key(name: str) -> ft.ScrollKey:
     # Flet 1.0.5 builds its keys through an unannotated decorator, so mypy sees no fields
     return ft.ScrollKey(name)  # type: ignore[call-arg]

@@ -115,6 +115,17 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# The reveal's and the draw's words at this game's table, each under the game's own context
+# (issue 24): Kille's pack is cards, and a language that has a word for them says so,
+# where Gnav's and Slabberjan's wooden pieces are pieces.
+TABLE_WORDS: Mapping[str, Form] = MappingProxyType({
+    "whose_piece": Form("Kille's table", Np_("Kille's table", "{seat}'s piece")),
+    "show": Form("Kille's table", Np_("Kille's table", "Show the pieces")),
+    "show_now": Form("Kille's table", Np_("Kille's table", "Show the pieces.")),
+    "drawn": Form("Kille's table", Np_("Kille's table", "Draw for dealer: the piece each drew")),
+    "draw_now": Form("Kille's table",
+                     Np_("Kille's table", "Draw for dealer: each seat draws a piece.")),
+})
 # New table's line on the game: where it is played, how many, what is special (ours,
 # translated where shown).
 LINE = N_("Swedish Christmas tables; 2 to 40 players, to the left, for a pot: the Hussar "

@@ -145,6 +145,17 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# The reveal's and the draw's words at this game's table, each under the game's own context
+# (issue 24): Slabberjan's are wooden pieces drawn from a bag.
+TABLE_WORDS: Mapping[str, Form] = MappingProxyType({
+    "whose_piece": Form("Slabberjan's table", Np_("Slabberjan's table", "{seat}'s piece")),
+    "show": Form("Slabberjan's table", Np_("Slabberjan's table", "Show the pieces")),
+    "show_now": Form("Slabberjan's table", Np_("Slabberjan's table", "Show the pieces.")),
+    "drawn": Form("Slabberjan's table",
+                  Np_("Slabberjan's table", "Draw for dealer: the piece each drew")),
+    "draw_now": Form("Slabberjan's table",
+                     Np_("Slabberjan's table", "Draw for dealer: each seat draws a piece.")),
+})
 # New table's line on the game: where it is played, how many, what is special (ours,
 # translated where shown).
 LINE = N_("Zeeland families at Christmas; 2 to 40 players, with counters and a bag of 42 "
