@@ -13,7 +13,7 @@ from .tool import tool
 TERMS = ["piece", "counter", "pool", "stroke", "stock", "dealer", "seat / player", "round",
          "deal (verb)", "call", "reveal", "undo", "history"]
 
-# What the review of the translations (shared/reviews/translations.md) found, each caught by a
+# What the review of the translations (the translation review of issue 24) found, each caught by a
 # ruled-out word; and what each language rightly says, which none may catch.
 WRONG = {
     "nb": ["Innsats: {count} jetonger hver.", "Jetonger", "En katt gjør om byttene",
