@@ -502,6 +502,27 @@ async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:
     return True
 
 
+PRELOAD_THREAD = "gnav-preload"
+
+
+def preload() -> None:
+    """Loads now what a screen would otherwise load at its first showing: Flet's controls
+    (flet imports each on first use) and every language's catalogue. A process short of open
+    files (a crowd of connections) could still show any screen, where an import then failed
+    and replaced the referee's screen with "Error running app: Too many open files" (issue
+    21, item 5). Run in a thread of its own by make_main, so that no start waits for it."""
+    for lang in LANGUAGES:
+        try:
+            Tr(lang)
+        except OSError:  # short of files already: the screen tries again when it is shown
+            pass
+    for name in ft.__all__:
+        try:
+            getattr(ft, name)
+        except (OSError, ImportError):
+            pass
+
+
 def make_main(data_dir: str | Path | None,
               sharing: SharingService | None = None) -> Callable[[ft.Page], Any]:
     """The `main(page)` for `ft.run`: one App per session over one shared store, each shown
@@ -510,6 +531,7 @@ def make_main(data_dir: str | Path | None,
     atexit.register(games.close)
     if sharing is None:
         sharing = SharingService()
+    threading.Thread(target=preload, name=PRELOAD_THREAD, daemon=True).start()
 
     def main(page: ft.Page) -> None:
         app = App(games, page, sharing=sharing)

@@ -18,6 +18,11 @@ the gate, and behind the referee token the app's own Flet web client (companion/
 Starlette and uvicorn with wsproto, where flet-web's server needs FastAPI, uvloop and other
 packages with no Android wheels), so a second device given the referee link controls the
 same game. Without a copy of the client's files phones get the boards only.
+
+Every server here takes its connections through the process's one door first
+(companion/board/door.py): at most 32 from one address, a request's head within 10 s, and
+open files kept for the referee; SecurityHeaders answers what fails inside with a bare 500
+and limits each websocket's control events.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import os
 import signal
 import socket
 import sys
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,16 +103,67 @@ def board_policy() -> str:
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
 
+# Flet's control events one websocket may send (a tap, a keystroke, a resize): a burst, then
+# a steady rate, far above a person's taps; what comes faster is dropped (issue 21, item 6).
+EVENTS_BURST = 100
+EVENTS_PER_SECOND = 20.0
+CONTROL_EVENT = 3  # flet.messaging.protocol.MessageAction.CONTROL_EVENT
+
+
+def control_event(frame: bytes | None) -> bool:
+    """Whether a websocket frame from Flet's client is a control event: a type byte 0, then
+    the MsgPack array [action, body]; only its head is read, however it is encoded."""
+    if not frame or frame[0] != 0:
+        return False
+    import msgpack  # type: ignore[import-untyped]  # loaded with Flet already
+
+    unpacker = msgpack.Unpacker()
+    unpacker.feed(frame[1:])
+    try:
+        return bool(unpacker.read_array_header() >= 1 and unpacker.unpack() == CONTROL_EVENT)
+    except Exception:  # noqa: BLE001 - not Flet's frame: Flet says so itself
+        return False
+
+
+class EventLimit:
+    """A token bucket for one websocket's control events: EVENTS_BURST at once, then
+    EVENTS_PER_SECOND; `allow` says whether one more may pass now."""
+
+    def __init__(self, burst: int = EVENTS_BURST, rate: float = EVENTS_PER_SECOND,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.burst = float(burst)
+        self.rate = rate
+        self.clock = clock or time.monotonic
+        self.tokens = float(burst)
+        self.at = self.clock()
+        self.dropped = 0
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.dropped += 1
+        return False
+
+
 class SecurityHeaders:
     """ASGI middleware adding the CSP to every HTTP response (and quieting closed tabs): the
     boards' policy on /board..., the app's everywhere else, with the websocket of the Host
     the gate let through (none when it refused the request).
+
+    It is also the last word on errors: a request that fails inside the app gets a bare 500
+    (never a traceback in the answer) and one rate-limited line in the log; and it drops a
+    websocket's control events past EventLimit, so a flood cannot hold the server's loop.
 
     A plain ASGI wrapper rather than Starlette's BaseHTTPMiddleware: that one buffers
     streaming responses and does nothing for websockets, and Flet's client lives on both.
     """
 
     def __init__(self, app: ASGIApp) -> None:
+        from companion.board.door import LogLimit
         from companion.board.web import CHECKED_HOST, is_board_path
 
         self.app = app
@@ -117,24 +174,28 @@ class SecurityHeaders:
             (b"x-content-type-options", b"nosniff"),
             (b"referrer-policy", b"no-referrer"),
         ]
+        self.note = LogLimit()
+
+    def failed(self, scope: Scope, error: BaseException) -> None:
+        client = scope.get("client")
+        addr = str(client[0]) if client else "an unknown address"
+        what = scope.get("method") or scope["type"]
+        self.note("errors", f"{what} {scope.get('path', '')} from {addr} failed: "
+                            f"{type(error).__name__}: {error}")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            from starlette.websockets import WebSocketDisconnect
-
-            try:
-                await self.app(scope, receive, send)
-            except WebSocketDisconnect:
-                # A tab closed while Flet was sending to it: normal at a table, not an error
-                # worth a traceback in the referee's terminal.
-                pass
+            await self._websocket(scope, receive, send)
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 if self.is_board_path(scope.get("path", "")):
                     policy = self.board_policy
                 else:
@@ -146,7 +207,43 @@ class SecurityHeaders:
                 message["headers"] = kept + ours
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception as error:  # noqa: BLE001 - answered and logged here, once
+            self.failed(scope, error)
+            if not started:
+                await send_with_headers({
+                    "type": "http.response.start", "status": 500,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                (b"content-length", b"15"), (b"connection", b"close")]})
+                await send_with_headers({"type": "http.response.body",
+                                         "body": b"Internal error\n"})
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from starlette.websockets import WebSocketDisconnect
+
+        limit = EventLimit()
+
+        async def limited() -> Message:
+            while True:
+                message = await receive()
+                if (message["type"] == "websocket.receive"
+                        and control_event(message.get("bytes")) and not limit.allow()):
+                    if limit.dropped == 1:
+                        self.failed(scope, RuntimeError(
+                            f"more than {EVENTS_BURST} control events at once; the excess "
+                            "is dropped"))
+                    continue
+                return message
+
+        try:
+            await self.app(scope, limited, send)
+        except WebSocketDisconnect:
+            # A tab closed while Flet was sending to it: normal at a table, not an error
+            # worth a traceback in the referee's terminal.
+            pass
+        except Exception as error:  # noqa: BLE001 - one line in the log, not a traceback
+            self.failed(scope, error)
 
 
 class Tagged:
@@ -179,8 +276,14 @@ def _flet_app(main: Callable[..., Any]) -> ASGIApp:
     """Flet's web client and websocket for `main(page)`, offline."""
     import flet as ft
 
+    from companion.webclient.bridge import SESSION_GRACE, known_controls_only
+
     # Flet's CDN switch is also read from the environment by parts of flet-web.
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    # flet-web keeps a session whose browser went for an hour; ours as long as the app's own
+    # web client keeps one whose connection was lost (issue 21, item 8)
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_GRACE))
+    known_controls_only()  # flet-web makes its sessions itself (issue 21, item 6)
     assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
     app: ASGIApp = ft.run(
         main,
@@ -537,6 +640,8 @@ def bind(host: str, port: int) -> socket.socket:
 def _listening_server_class() -> type[Any]:
     import uvicorn
 
+    from companion.board.door import guard, loop_errors
+
     class _ListeningServer(uvicorn.Server):
         """uvicorn's server, able to open and close listeners while it runs (the LAN switch)."""
 
@@ -548,11 +653,15 @@ def _listening_server_class() -> type[Any]:
             self.loop: asyncio.AbstractEventLoop | None = None
             if not config.loaded:
                 config.load()
+            # every connection, on any listener opened later too (they copy this config),
+            # is admitted and timed by the process's door (board/door.py)
+            guard(config)
             self.base_app = config.loaded_app
             if main is not None:
                 config.loaded_app = Tagged(self.base_app, main)
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(loop_errors)
             await super().startup(sockets=sockets)
             self.loop = asyncio.get_running_loop()
             if self.on_started is not None and not self.should_exit:

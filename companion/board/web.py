@@ -31,6 +31,7 @@ from starlette.routing import Route
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.narrate.board_words import board_words, gate_words
 
+from .door import FILES_RESERVED
 from .reader import MAX_GAME_ID, BoardReader, Unreadable
 from .render import board_html, board_json, list_html
 from .sharing import Listener
@@ -49,7 +50,6 @@ COOKIE = "gnav_referee"
 POLL_SECONDS = 0.1  # how often the file is checked while a board is open: well under 1 s
 KEEPALIVE_SECONDS = 15.0
 MAX_STREAMS = 1000  # live boards in all, at most (fewer under a low open-file limit)
-FILES_RESERVED = 256
 STREAMS_PER_ADDRESS = 8  # one phone, a few tabs; a crowd of idle connections is refused
 RETRY_SECONDS = 10  # a refused or waiting board tries again after this long
 
