@@ -18,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.board.reader import MAX_GAME_ID
 from companion.board.sharing import SharingService
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
@@ -243,11 +244,10 @@ class App:
             return GoFishLearnScreen(self, "/")
         if route == "/quiz/gwra-pyskessa":
             return GoFishQuizScreen(self)
-        match = re.fullmatch(r"/learn/(\d+)", route)
+        match = re.fullmatch(r"/learn/([0-9]+)", route)
         if match is not None:
-            try:
-                game = self.games.game(int(match.group(1)))
-            except StoreError:
+            game = self._route_game(match.group(1))
+            if game is None:
                 return LearnScreen(self)
             if is_family(game):
                 return LearnScreen(self, None, game.id, route, game=game.table.game,
@@ -257,12 +257,9 @@ class App:
             # the seam's state names no rule book: the learn screen takes the game's own
             # (Gnav's, the only kind it teaches yet) and its default for any other kind
             return LearnScreen(self, getattr(game.state, "rules", None), game.id, route)
-        match = re.fullmatch(r"/game/(\d+)(/history|/rules|/share)?", route)
-        if match is None:
-            return None
-        try:
-            game = self.games.game(int(match.group(1)))
-        except StoreError:
+        match = re.fullmatch(r"/game/([0-9]+)(/history|/rules|/share)?", route)
+        game = None if match is None else self._route_game(match.group(1))
+        if match is None or game is None:
             return None
         if is_family(game):
             return self._family_screen_for(game, match.group(2))
@@ -275,6 +272,17 @@ class App:
         if match.group(2) == "/share":
             return ShareScreen(self, game)
         return GameScreen(self, game)
+
+    def _route_game(self, digits: str) -> Game | None:
+        """The game a route's digits name; None when there is none, or when no game can have
+        that id (past SQLite's largest integer, or more digits than Python converts): the
+        screen then falls back as for /game/-1 (issue 21, item 3)."""
+        if len(digits) > len(str(MAX_GAME_ID)) or int(digits) > MAX_GAME_ID:
+            return None
+        try:
+            return self.games.game(int(digits))
+        except StoreError:
+            return None
 
     def _family_screen_for(self, game: Game, sub: str | None) -> Any:
         """Kille's, Cuccù's, Slabberjan's and Vogelspiel's screens."""

@@ -40,7 +40,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.board.sharing import (
     AddressError,
@@ -50,6 +50,9 @@ from companion.board.sharing import (
     listener_for,
     url_host,
 )
+
+if TYPE_CHECKING:
+    from companion.board.web import Gate
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -309,15 +312,18 @@ def _url(host: str, port: int) -> str:
     return f"http://{url_host(shown)}:{port}"
 
 
-def build_app(main: Callable[..., Any], data_dir: Path, token: str | None) -> ASGIApp:
+def build_app(main: Callable[..., Any], data_dir: Path,
+              token: str | None) -> tuple[ASGIApp, Gate]:
     """The referee's Flet app behind the gate, and the spectators' boards beside it, all under
-    the CSP. Whether a connection needs the token is its listener's to say; with `token`
-    None the Flet app is open to every connection."""
+    the CSP; and the gate (whose token the LAN switch renews). Whether a connection needs the
+    token is its listener's to say; with `token` None the Flet app is open to every
+    connection."""
     from companion.board.web import Gate, board_app, raise_open_file_limit
 
     raise_open_file_limit()  # as `serve`: each phone's live board is a socket
     boards, _hub = board_app(data_dir)
-    return SecurityHeaders(Gate(_flet_app(main), boards, token))
+    gate = Gate(_flet_app(main), boards, token)
+    return SecurityHeaders(gate), gate
 
 
 def _say(line: str) -> None:
@@ -332,21 +338,24 @@ class LanSwitch:
     more listener on each of this machine's network addresses (from the interface list), on
     the same port; connections that come in there need the referee token for the controls,
     while this machine's loopback listener stays as it was. Turning it off closes those
-    listeners and drops the connections that came in through them. The choice is kept in the
-    data folder and applied again at the next start. Started with --lan, the server already
-    listens on every address and the switch stays on (`fixed`).
+    listeners and drops the connections that came in through them, and revokes every referee
+    link handed out: the gate gets a new token, shown when the network opens again. The
+    choice is kept in the data folder and applied again at the next start. Started with
+    --lan, the server already listens on every address and the switch stays on (`fixed`).
     """
 
     def __init__(self, server: ListeningServer, data_dir: Path, port: int,
                  token: str | None, sharing: SharingService, fixed: bool = False,
-                 say_link: bool = True) -> None:
-        """`sharing` is the app's: it is told each time the network opens or closes."""
+                 say_link: bool = True, gate: Gate | None = None) -> None:
+        """`sharing` is the app's: it is told each time the network opens or closes. `gate`
+        holds `token` (None: no referee link is offered)."""
         self.say_link = say_link
         self.server = server
         self.sharing = sharing
         self.data_dir = data_dir
         self.port = port
         self.token = token
+        self.gate = gate
         self.fixed = fixed
         self.listeners: list[Listening] = []
         self._lock: asyncio.Lock | None = None
@@ -411,11 +420,22 @@ class LanSwitch:
         for listening in self.listeners:
             self.server.unlisten(listening)
         self.listeners = []
+        if self.token is not None and self.gate is not None:
+            # the links and cookies handed out die with the network they were for
+            self.token = new_token()
+            self.gate.set_token(self.token)
         self.sharing.update(board.Sharing(port=self.port, lan=False))
         await asyncio.to_thread(board.remember_lan, self.data_dir, False)
         if closed:
             _say("Phones no longer reach this app: it serves this machine only.")
         return None
+
+
+def new_token() -> str:
+    """A referee token: 32 bytes from the OS's CSPRNG, 256 bits, far past guessing."""
+    import secrets
+
+    return secrets.token_urlsafe(32)
 
 
 async def reopen_if_wanted(switch: LanSwitch, data_dir: Path) -> None:
@@ -459,8 +479,6 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
     setting is on: then the boards are open to the network and the referee's controls need
     the token printed here.
     """
-    import secrets
-
     from companion import board
     from companion.app import make_main
 
@@ -477,11 +495,11 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
     from companion.board.web import raise_open_file_limit
 
     raise_open_file_limit()  # each live board is a socket; 1,024 is a common soft limit
-    # 32 bytes from the OS's CSPRNG: 256 bits, far past guessing. Made at every start (the
-    # setting can open the network later) and shown only once the network is open.
-    token = secrets.token_urlsafe(32)
+    # Made at every start (the setting can open the network later) and shown only once the
+    # network is open.
+    token = new_token()
     sharing = SharingService()  # told where it serves once the socket is bound
-    app = build_app(make_main(data_dir, sharing), data_dir, token)
+    app, gate = build_app(make_main(data_dir, sharing), data_dir, token)
     switches: list[LanSwitch] = []
 
     everyone = lan  # until the socket is bound: then also when it is not a loopback one
@@ -491,7 +509,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         listener, addresses = main_listener(bound, bound_port, lan, found)
         everyone = listener.token
         notes = [f"Games are kept in {data_dir}"]
-        switch = LanSwitch(server, data_dir, bound_port, token, sharing, fixed=everyone)
+        switch = LanSwitch(server, data_dir, bound_port, token, sharing, fixed=everyone,
+                           gate=gate)
         switches.append(switch)
         if not everyone:
             sharing.update(board.Sharing(port=bound_port, lan=False), switch)
@@ -554,7 +573,6 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     copy of the client's files the controls stay on this device: the token is shown to
     nobody. `sharing` (the app's) is given the switch and told what it opens. Returns the
     stop."""
-    import secrets
     import threading
 
     import uvicorn
@@ -565,9 +583,10 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     raise_open_file_limit()  # as `serve`: each phone's live board is a socket
     boards, _hub = board_app(data_dir)
     controls = web_client(main) if main is not None else None
-    token = secrets.token_urlsafe(32)
+    token = new_token()
+    gate = Gate(controls or _no_controls, boards, token)
     config = uvicorn.Config(
-        SecurityHeaders(Gate(controls or _no_controls, boards, token)),
+        SecurityHeaders(gate),
         log_level="warning",
         # the boards stream over plain HTTP; the client's websocket needs wsproto (pure
         # Python, unlike websockets' speedups)
@@ -590,7 +609,7 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     # the link is the Share screen's to show, never the log's (an app's log is not the
     # referee's own terminal)
     switch = LanSwitch(server, data_dir, port, token if controls is not None else None,
-                       sharing, say_link=False)
+                       sharing, say_link=False, gate=gate)
     sharing.update(board.Sharing(port=port, lan=False), switch)
     thread = threading.Thread(target=server.run, kwargs={"sockets": []},
                               name="gnav-sharing", daemon=True)
@@ -609,17 +628,68 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     return stop
 
 
+WINDOW_ENV = "FLET_SERVER_IP"
+
+
 def serve_window(main: Callable[..., Any], host: str, port: int) -> int | None:
     """The built app's own window where Flet would serve its web client instead (a desktop
     with no display: FLET_FORCE_WEB_SERVER, or Linux without DISPLAY), through the app's web
-    client on loopback rather than flet-web's FastAPI server; None, having served nothing,
-    when no copy of the client's files is at hand."""
-    controls = web_client(main)
-    if controls is None:
-        return None
+    client rather than flet-web's FastAPI server, until Ctrl-C or SIGTERM (0; 1 when the
+    port cannot be used, 2 when the start is refused).
+
+    As with `serve`, the listening socket decides (issue 21, item 1): on loopback the window
+    is this machine's; on any other address (FLET_SERVER_IP=0.0.0.0, a small box at the
+    table reached from a tablet) its controls need the referee link printed here, and a
+    browser without it gets a refusal, never the app. None, having served nothing, when no
+    copy of the client's files is at hand and the window would be on loopback; with no copy
+    and another address, the start is refused with a sentence (Flet's own server there would
+    ask no token)."""
+    from companion import board
     from companion.board.web import Gate
 
-    return run_server(SecurityHeaders(Gate(controls, None, None)), host, port, ws="wsproto")
+    controls = web_client(main)
+    if controls is None:
+        if _loopback_host(host):
+            return None
+        print(f"Gnav Companion cannot start: {WINDOW_ENV}={host} would open the window to "
+              "the network, and only the app's own web client asks there for the referee "
+              "link; this copy of the app has none (python -m companion bundle-web-client "
+              "puts it beside main.py).", file=sys.stderr, flush=True)
+        return 2
+    try:
+        found = board.lan_addresses()
+    except AddressError as err:
+        print(f"Gnav Companion cannot start: {err}", file=sys.stderr, flush=True)
+        return 2
+    token = new_token()
+
+    def on_bound(bound: str, bound_port: int, _server: ListeningServer) -> list[str]:
+        listener, addresses = main_listener(bound, bound_port, False, found)
+        if not listener.token:
+            return []
+        link = board.Sharing(port=bound_port, lan=True, addresses=addresses,
+                             token=token).referee_url
+        notes = [(f"The window is open to the network ({WINDOW_ENV}={host}): its controls "
+                  "need the referee link."),
+                 f"Referee link (keep it to yourself): {link}"]
+        if ipaddress.ip_address(bound).is_unspecified:
+            notes.append(f"On this machine: {_url('127.0.0.1', bound_port)}/?token={token}")
+        if not addresses:
+            notes += lan_notes(addresses, bound_port)
+        return notes
+
+    return run_server(SecurityHeaders(Gate(controls, None, token)), host, port, ws="wsproto",
+                      on_bound=on_bound, found=found)
+
+
+def _loopback_host(host: str) -> bool:
+    """Whether `host` (FLET_SERVER_IP as written) names this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def bind(host: str, port: int) -> socket.socket:
