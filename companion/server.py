@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.board.door import LISTEN_QUEUE
 from companion.board.sharing import (
     AddressError,
     Listener,
@@ -699,7 +700,7 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(LISTEN_QUEUE)
     except OSError:
         sock.close()
         raise
@@ -733,6 +734,8 @@ def _listening_server_class() -> type[Any]:
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             asyncio.get_running_loop().set_exception_handler(loop_errors)
             await super().startup(sockets=sockets)
+            for sock in sockets or []:
+                sock.listen(LISTEN_QUEUE)  # asyncio made it as short as its accept burst
             self.loop = asyncio.get_running_loop()
             if self.on_started is not None and not self.should_exit:
                 await self.on_started()
@@ -751,6 +754,7 @@ def _listening_server_class() -> type[Any]:
 
             accepting = await asyncio.get_running_loop().create_server(
                 create_protocol, sock=sock, backlog=config.backlog)
+            sock.listen(LISTEN_QUEUE)  # asyncio made it as short as its accept burst
             self.servers.append(accepting)
             return Listening(accepting, config)
 

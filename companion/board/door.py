@@ -38,9 +38,15 @@ except ImportError:  # pragma: no cover - Windows has no open-file limit
 CONNECTIONS_PER_ADDRESS = 32  # a phone's browser opens six at most, a second referee device more
 FILES_RESERVED = 256  # open files kept for the referee whatever the network asks
 HEAD_SECONDS = 10.0  # a request's line and headers arrive in one packet from a phone
-# connections asyncio accepts in one go before any reaches the door (uvicorn's backlog, 2,048
-# by default, is also that count): they must fit in the reserve
-ACCEPT_BURST = 128
+# Connections asyncio accepts in one go (uvicorn's backlog, 2,048 by default, is that count):
+# each reaches the door, and a refused one gives its file back a few turns of the loop later,
+# so a crowd keeps about three bursts open beyond the door's count. They must fit in the
+# reserve, with room to spare.
+ACCEPT_BURST = 32
+# The kernel's queue of connections not yet accepted. asyncio sets it to the burst too when it
+# starts serving a socket; the servers set it back to this (a short queue drops a phone's
+# first try under a crowd, and it tries again a second later).
+LISTEN_QUEUE = 128
 UNLIMITED = 1_000_000  # where the system names no open-file limit
 LOG_BURST = 30
 LOG_WINDOW = 60.0
