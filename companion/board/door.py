@@ -12,11 +12,12 @@ listening sockets hand each accepted connection to the one DOOR of the process f
 - a request's head (its line and headers) must be whole HEAD_SECONDS after the connection
   opened or its last answer was sent: one header byte every few seconds does not hold one.
 
-A connection refused is closed at once (it holds a file for microseconds). This machine's own
-browser (127.0.0.1, ::1) is never refused: it is the referee, and its tools may open many
-(the benchmarks). What the door refuses, and whatever the event loop could not do (an accept
-that failed), goes to the log at most LOG_BURST lines a minute for each, one line each: a
-flood must not fill the disk with the same traceback.
+A connection refused is closed as soon as it is handed over (it holds a file for a few turns
+of the loop). This machine's own browser (127.0.0.1, ::1) is never refused: it is the
+referee, and its tools may open many (the benchmarks). What the door refuses, and whatever
+the event loop could not do (an accept that failed), goes to the log one line each, at most
+LOG_BURST lines a minute of each kind: a flood must not fill the disk with the same
+traceback (asyncio wrote one per failed accept, up to 2,048 a second).
 """
 
 from __future__ import annotations
