@@ -711,7 +711,7 @@ def bind(host: str, port: int) -> socket.socket:
 def _listening_server_class() -> type[Any]:
     import uvicorn
 
-    from companion.board.door import guard, loop_errors
+    from companion.board.door import keep_at_door, loop_errors
 
     class _ListeningServer(uvicorn.Server):
         """uvicorn's server, able to open and close listeners while it runs (the LAN switch)."""
@@ -726,7 +726,7 @@ def _listening_server_class() -> type[Any]:
                 config.load()
             # every connection, on any listener opened later too (they copy this config),
             # is admitted and timed by the process's door (board/door.py)
-            guard(config)
+            keep_at_door(config)
             self.base_app = config.loaded_app
             if main is not None:
                 config.loaded_app = Tagged(self.base_app, main)

@@ -187,28 +187,28 @@ def loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> Non
         pass
 
 
-def guard(config: Any) -> None:
+def keep_at_door(config: Any) -> None:
     """Makes a loaded uvicorn Config's connections go through DOOR, with the head deadline:
     its HTTP protocol (and the websocket protocol a connection is handed to on an upgrade,
     which then owns the connection) are replaced by subclasses that count and time them, and
     at most ACCEPT_BURST connections are accepted in one go."""
     config.backlog = min(config.backlog, ACCEPT_BURST)
-    config.http_protocol_class = _guarded_http(config.http_protocol_class)
+    config.http_protocol_class = _door_http(config.http_protocol_class)
     if config.ws_protocol_class is not None:
-        config.ws_protocol_class = _guarded_ws(config.ws_protocol_class)
+        config.ws_protocol_class = _door_ws(config.ws_protocol_class)
 
 
 @cache
-def _guarded_http(base: type[Any]) -> type[Any]:
-    if getattr(base, "gnav_guarded", False):
+def _door_http(base: type[Any]) -> type[Any]:
+    if getattr(base, "gnav_at_door", False):
         return base
 
-    class Guarded(base):  # type: ignore[misc]
+    class AtDoor(base):  # type: ignore[misc]
         """uvicorn's HTTP protocol (h11 or httptools), admitted by DOOR and timed: the head of
         each request (its `cycle`, made when the head is whole) must come within
         HEAD_SECONDS of the connection or of the last answer."""
 
-        gnav_guarded = True
+        gnav_at_door = True
         gnav_refused = False
         gnav_deadline: asyncio.TimerHandle | None = None
         gnav_waiting_after: object = None
@@ -260,20 +260,20 @@ def _guarded_http(base: type[Any]) -> type[Any]:
             if self.cycle is self.gnav_waiting_after:
                 transport.close()
 
-    Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
-    return Guarded
+    AtDoor.__name__ = AtDoor.__qualname__ = f"AtDoor{base.__name__}"
+    return AtDoor
 
 
 @cache
-def _guarded_ws(base: type[Any]) -> type[Any]:
-    if getattr(base, "gnav_guarded", False):
+def _door_ws(base: type[Any]) -> type[Any]:
+    if getattr(base, "gnav_at_door", False):
         return base
 
-    class GuardedSocket(base):  # type: ignore[misc]
+    class AtDoorSocket(base):  # type: ignore[misc]
         """uvicorn's websocket protocol, giving the connection's place at DOOR back when it
         closes (the HTTP protocol that admitted it is no longer told)."""
 
-        gnav_guarded = True
+        gnav_at_door = True
         gnav_transport: object = None
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -286,5 +286,5 @@ def _guarded_ws(base: type[Any]) -> type[Any]:
             finally:
                 DOOR.release(self.gnav_transport)
 
-    GuardedSocket.__name__ = GuardedSocket.__qualname__ = f"Guarded{base.__name__}"
-    return GuardedSocket
+    AtDoorSocket.__name__ = AtDoorSocket.__qualname__ = f"AtDoor{base.__name__}"
+    return AtDoorSocket
