@@ -212,27 +212,61 @@ def _write_all(fd: int, data: bytes) -> None:
 
 class LogFile:
     """A game's journal file open for appending, its descriptor kept (as WalSync's, for the
-    open-file limit). A failure is kept in `problem` for the caller to tell."""
+    open-file limit). A failure is kept in `problem` for the caller to tell.
+
+    A write the disk cuts short (a full disk) would leave part of a line at the end, and every
+    later record after it unreadable until the next start rewrote the file: so a failed append
+    cuts the file back to its last whole line, and the records it could not take are written
+    again, in order, before the next one (each record's `n` follows the one before)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problem: str | None = None
         self._fd: int | None = None
+        self._end = 0  # where the last whole line ends: the file's size when all went well
+        self._torn = False  # a write or fsync failed after `_end`: cut back before writing
+        self._waiting: list[bytes] = []  # records not yet on the disk, oldest first
         try:
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            self._open()
         except OSError:
             pass  # tried again at the first append, which tells when it fails
 
+    def _open(self) -> int:
+        if self._fd is None:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            try:
+                self._end = os.lseek(fd, 0, os.SEEK_END)
+            except OSError:
+                os.close(fd)
+                raise
+            self._fd = fd
+        return self._fd
+
     def append(self, record: dict[str, Any]) -> None:
-        """Appends one record and fsyncs it; `problem` says why when it could not be."""
+        """Appends one record (after any the disk refused before) and fsyncs it; `problem`
+        says why when it could not be, and the file then still ends with a whole line."""
         self.problem = None
+        self._waiting.append(encode(record))
         try:
-            if self._fd is None:
-                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-            _write_all(self._fd, encode(record))
-            os.fsync(self._fd)
+            fd = self._open()
+            if self._torn:
+                os.ftruncate(fd, self._end)
+                self._torn = False
+            data = b"".join(self._waiting)
+            self._torn = True  # until the bytes are written and on the disk
+            _write_all(fd, data)
+            os.fsync(fd)
+            self._torn = False
+            self._end += len(data)
+            self._waiting.clear()
         except OSError as err:
             self.problem = f"{self.path.name}: {err.strerror or err}"
+            if self._torn and self._fd is not None:
+                try:
+                    os.ftruncate(self._fd, self._end)
+                    self._torn = False
+                except OSError:
+                    pass  # cut at the next append, before anything is written
 
     def close(self) -> None:
         if self._fd is not None:
