@@ -8,7 +8,7 @@ after it, so its cost does not grow with the length of the game.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.core import SNAPSHOT_EVERY, Event, Follower, GameState, Header, kind_named
 from companion.core.protocols import Outcome
@@ -19,6 +19,10 @@ from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
 __all__ = ["SNAPSHOT_EVERY", "Game"]
+
+
+class _Stale(Exception):
+    """The game in the file was changed by another process since this copy read it."""
 
 
 class Game:
@@ -37,23 +41,29 @@ class Game:
         tail: Sequence[str] = (),
         ops: int = 0,
         log: LogFile | None = None,
+        reloaded: Callable[[Game], None] | None = None,
     ) -> None:
         """Builds the game from its stored lines: `active` in order, then the undone `tail`
         (the next redo first). Stops at the first line the engine refuses and records it in
-        `bad_line` as (seq, reason); the store then cuts the stored game there."""
+        `bad_line` as (seq, reason); the store then cuts the stored game there. `reloaded` is
+        told when the game is read again from the file because another process changed it."""
         self._db = db
         self.id = game_id
         self.table = table
-        self._follow = Follower(kind_named(table.game), table)
+        self.recovery_notice: Text | None = None
+        self._deleted = False
+        self.ops = ops  # changes made: the journal file's last n (logs.py), and games.ops
+        self.log = log
+        self._reloaded = reloaded
+        self._load(active, tail)
+
+    def _load(self, active: Sequence[str], tail: Sequence[str]) -> None:
+        self._follow = Follower(kind_named(self.table.game), self.table)
         self.state = self._follow.state
         self.events = self._follow.events  # the same list: the follower keeps it
         self.outcomes: list[Outcome] = []
-        self.recovery_notice: Text | None = None
         self.bad_line: tuple[int, str] | None = None
         self._redo: list[Event] = []  # a stack: the next event to redo is last
-        self._deleted = False
-        self.ops = ops  # changes made: the journal file's last n (logs.py)
-        self.log = log
         for seq, line in enumerate(active):
             try:
                 self.outcomes.append(self._follow.apply(self._follow.read(line)))
@@ -122,18 +132,18 @@ class Game:
             line = self._follow.kind.event_line(event)
             try:
                 with self._db.transaction() as con:
+                    self._check_fresh(con)
                     con.execute(
                         "DELETE FROM events WHERE game_id = ? AND seq >= ? AND active = 0",
                         (self.id, seq),
                     )
-                    # the primary key refuses this when another store wrote the same game
                     con.execute(
                         "INSERT INTO events (game_id, seq, line, active, at) VALUES (?, ?, ?, 1, ?)",
                         (self.id, seq, line, now),
                     )
                     self._save_summary(con, after, seq + 1, now)
-            except sqlite3.IntegrityError:
-                raise self._conflict() from None
+            except _Stale:
+                raise self._changed_elsewhere() from None
             except sqlite3.Error as err:
                 raise StoreError("The event could not be saved ({why}); nothing was changed.",
                                  why=str(err)) from None
@@ -156,13 +166,14 @@ class Game:
             now = utc_now()
             try:
                 with self._db.transaction() as con:
-                    cur = con.execute(
+                    self._check_fresh(con)
+                    con.execute(
                         "UPDATE events SET active = 0 WHERE game_id = ? AND seq = ? AND active = 1",
                         (self.id, n - 1),
                     )
-                    if cur.rowcount != 1:
-                        raise self._conflict()
                     self._save_summary(con, before, n - 1, now)
+            except _Stale:
+                raise self._changed_elsewhere() from None
             except sqlite3.Error as err:
                 raise StoreError("The undo could not be saved ({why}); nothing was changed.",
                                  why=str(err)) from None
@@ -190,13 +201,14 @@ class Game:
             now = utc_now()
             try:
                 with self._db.transaction() as con:
-                    cur = con.execute(
+                    self._check_fresh(con)
+                    con.execute(
                         "UPDATE events SET active = 1 WHERE game_id = ? AND seq = ? AND active = 0",
                         (self.id, seq),
                     )
-                    if cur.rowcount != 1:
-                        raise self._conflict()
                     self._save_summary(con, after, seq + 1, now)
+            except _Stale:
+                raise self._changed_elsewhere() from None
             except sqlite3.Error as err:
                 raise StoreError("The redo could not be saved ({why}); nothing was changed.",
                                  why=str(err)) from None
@@ -239,9 +251,56 @@ class Game:
         if cur.rowcount != 1:
             raise StoreError("This game was deleted.")
 
-    def _conflict(self) -> StoreError:
+    def _check_fresh(self, con: sqlite3.Connection) -> None:
+        """Inside the transaction, before anything is written: the game in the file is the one
+        this object shows (its change counter is ours), else _Stale. Another process on the
+        same file (past the folder's lock, lock.py) may have changed it since: a change made
+        from this stale copy would undo, or write over, events that process showed."""
+        row = con.execute("SELECT ops FROM games WHERE id = ?", (self.id,)).fetchone()
+        if row is None:
+            raise StoreError("This game was deleted.")
+        if row[0] != self.ops:
+            raise _Stale
+
+    def stale(self) -> bool:
+        """Whether another process changed the game in the file since this object read it."""
+        with self._db.lock:
+            if self._deleted or self._db.closed:
+                return False
+            row = self._db.con.execute("SELECT ops FROM games WHERE id = ?",
+                                       (self.id,)).fetchone()
+            return row is None or row[0] != self.ops
+
+    def reload(self) -> None:
+        """Reads the game again as the file has it now (the state object is kept, so a screen
+        holding it shows the new contents), and tells whoever asked to be told."""
+        with self._db.lock:
+            con = self._db.con
+            row = con.execute("SELECT ops FROM games WHERE id = ?", (self.id,)).fetchone()
+            if row is None:
+                self._mark_deleted()
+                return
+            active: list[str] = []
+            tail: list[str] = []
+            for line, flag in con.execute(
+                "SELECT line, active FROM events WHERE game_id = ? ORDER BY seq", (self.id,)
+            ):
+                (active if flag == 1 else tail).append(line)
+            shown = self.state
+            self._load(active, tail)
+            # the views hold on to the state object: it takes the new contents
+            fresh, self.state = self.state, shown
+            self._become(fresh)
+            self._follow.state = shown
+            self.ops = row[0]
+        if self._reloaded is not None:
+            self._reloaded(self)
+
+    def _changed_elsewhere(self) -> StoreError:
+        self.reload()
         return StoreError(
-            "This game was changed from somewhere else; open it again to see it as saved."
+            "This game was changed by another copy of Gnav Companion on the same data folder, "
+            "so this change was not made; the game is now shown as saved."
         )
 
     def _check_usable(self) -> None:
@@ -249,6 +308,10 @@ class Game:
             raise StoreError("This game was deleted.")
         if self._db.closed:
             raise StoreError("The games file is closed.")
+
+    @property
+    def deleted(self) -> bool:
+        return self._deleted
 
     def _mark_deleted(self) -> None:
         self._deleted = True

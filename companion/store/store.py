@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -79,6 +79,9 @@ class Store:
             ) from None
         self.path = self.folder / DB_NAME
         self.recovery_notice: Text | None = None
+        # told (with the game's id) when a game is read again because another process changed
+        # it: the app redraws the screens showing it
+        self.on_reloaded: Callable[[int], None] | None = None
         self._games: dict[int, Game] = {}
         try:
             empty_but_not_new(self.path)
@@ -154,6 +157,11 @@ class Store:
         with self._db.lock:
             game = self._games.get(game_id)
             if game is not None:
+                if game.stale():  # changed by another process: never a stale game again
+                    game.reload()
+                    if game.deleted:
+                        del self._games[game_id]
+                        raise StoreError(NO_GAME, n=game_id)
                 return game
             rows = self._read("SELECT header, ops FROM games WHERE id = ?", (game_id,))
             if not rows:
@@ -161,7 +169,7 @@ class Store:
             table = _header(json.loads(rows[0][0]))  # checked when the file was opened
             active, tail, broken = self._event_lines(game_id)
             game = Game(self._db, game_id, table, active, tail, ops=rows[0][1],
-                        log=LogFile(log_path(self.folder, game_id)))
+                        log=LogFile(log_path(self.folder, game_id)), reloaded=self._reloaded)
             if game.bad_line is not None or broken is not None:
                 self._cut_damaged(game)
             self._games[game_id] = game
@@ -310,6 +318,10 @@ class Store:
             self._db.close()
             self._games.clear()
 
+    def _reloaded(self, game: Game) -> None:
+        if self.on_reloaded is not None:
+            self.on_reloaded(game.id)
+
     def __enter__(self) -> Self:
         return self
 
@@ -333,7 +345,7 @@ class Store:
         """Stores a new game with these (engine-checked) event lines in one transaction."""
         first = kind_named(header.game).header_line(header)
         with self._db.lock:
-            game = Game(self._db, 0, header, lines)
+            game = Game(self._db, 0, header, lines, reloaded=self._reloaded)
             if game.bad_line is not None:  # pragma: no cover - the callers checked the lines
                 raise StoreError("The game cannot be stored: {why}", why=game.bad_line[1])
             now = utc_now()
