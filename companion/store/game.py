@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import overload
 
 from companion.core import SNAPSHOT_EVERY, Event, Follower, GameState, Header, kind_named
 from companion.core.protocols import Outcome
@@ -18,11 +20,75 @@ from .errors import StoreError
 from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
-__all__ = ["SNAPSHOT_EVERY", "Game"]
+__all__ = ["MAX_EVENTS", "SNAPSHOT_EVERY", "Game"]
+
+# The most events a game keeps (active and undone). The longest game the app is made for, 40
+# seats and 2,000 rounds of Gnav, has about 108,000 (a family game of that size has fewer):
+# nearly twice that, so no game played at a table meets it. The memory a game takes grows
+# with its events, not with the file it came from: a journal of any size can no longer take
+# a tablet's memory at every start (a 32 MB Gwra pyskessa journal of 745,015 events took
+# 740 MB to open; benchmarks/RESULTS.md measures a game at the cap).
+MAX_EVENTS = 200_000
 
 
 class _Stale(Exception):
     """The game in the file was changed by another process since this copy read it."""
+
+
+class Outcomes(Sequence[Outcome]):
+    """What each active event did (`Game.outcomes`), told again when asked instead of kept for
+    every event: a Gwra pyskessa outcome with its sentence in Cornish and English took two
+    thirds of a long game's memory. The last one is kept as apply or redo made it; any other
+    is the engine's answer again, from the follower's nearest snapshot, a snapshot's stretch
+    of events at a time (a history page asks for its events in order)."""
+
+    def __init__(self, follow: Follower, lock: AbstractContextManager[object]) -> None:
+        self._follow = follow
+        self._lock = lock  # the store's: a screen asks while another thread taps
+        self._last: Outcome | None = None
+        self._window: tuple[int, list[Outcome]] = (0, [])  # (first index, their outcomes)
+
+    def __len__(self) -> int:
+        return len(self._follow.events)
+
+    @overload
+    def __getitem__(self, index: int) -> Outcome: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Outcome]: ...
+
+    def __getitem__(self, index: int | slice) -> Outcome | list[Outcome]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        with self._lock:
+            return self._told(index)
+
+    def _told(self, index: int) -> Outcome:
+        count = len(self)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError(f"no event {index} in a game of {count} events")
+        if index == count - 1 and self._last is not None:
+            return self._last
+        base, told = self._window
+        if not base <= index < base + len(told):
+            every = self._follow.every
+            base = index - index % every
+            state = self._follow.state_before(base)
+            told = [state.apply(event)
+                    for event in self._follow.events[base:min(base + every, count)]]
+            self._window = (base, told)
+        return told[index - base]
+
+    def changed(self, last: Outcome | None) -> None:
+        """The events changed at the end (an event added or taken back): `last` is the new
+        last event's outcome when known. What was told of the events from there on goes."""
+        self._last = last
+        base, told = self._window
+        keep = len(self._follow.events) - 1 - base
+        if len(told) > keep:
+            self._window = (base, told[:max(keep, 0)])
 
 
 class Game:
@@ -61,12 +127,13 @@ class Game:
         self._follow = Follower(kind_named(self.table.game), self.table)
         self.state = self._follow.state
         self.events = self._follow.events  # the same list: the follower keeps it
-        self.outcomes: list[Outcome] = []
+        self.outcomes = Outcomes(self._follow, self._db.lock)
         self.bad_line: tuple[int, str] | None = None
         self._redo: list[Event] = []  # a stack: the next event to redo is last
+        read, apply = self._follow.read, self._follow.apply
         for seq, line in enumerate(active):
             try:
-                self.outcomes.append(self._follow.apply(self._follow.read(line)))
+                apply(read(line))
             except GnavError as err:
                 self.bad_line = (seq, err.text)
                 return
@@ -125,6 +192,11 @@ class Game:
         replacing any redo tail, then updates the state and returns what the event did."""
         with self._db.lock:
             self._check_usable()
+            if len(self.events) >= MAX_EVENTS:
+                raise StoreError(
+                    "This game has {most} events, the most the app keeps in one game, so this "
+                    "one was not added; start a new table to play on.", most=MAX_EVENTS,
+                )
             after = self.state.clone()
             outcome = after.apply(event)
             seq = len(self.events)
@@ -179,7 +251,7 @@ class Game:
                                  why=str(err)) from None
             self._become(before)
             self._follow.forget_after(n - 1)
-            self.outcomes.pop()
+            self.outcomes.changed(None)
             self._redo.append(event)
             self._logged({"op": "undo", "seq": n - 1, "at": now})
             return event
@@ -233,7 +305,7 @@ class Game:
     def _push(self, event: Event, outcome: Outcome) -> None:
         # the state already is the one after `event` (see _become)
         self._follow.record(event)
-        self.outcomes.append(outcome)
+        self.outcomes.changed(outcome)
 
     def _become(self, other: GameState) -> None:
         # the app's views may hold on to game.state: keep that object and give it the new

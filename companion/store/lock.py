@@ -30,7 +30,7 @@ from .errors import StoreError
 LOCK_NAME = "games.lock"
 
 _held: dict[str, _Held] = {}
-_guard = threading.Lock()
+_registry = threading.Lock()
 
 
 @dataclass
@@ -46,7 +46,7 @@ class FolderLock:
         self._key: str | None = key
 
     def release(self) -> None:
-        with _guard:
+        with _registry:
             key, self._key = self._key, None
             if key is None:
                 return
@@ -60,7 +60,7 @@ class FolderLock:
 def hold_folder(folder: Path) -> FolderLock:
     """The data folder's lock for this process, or StoreError naming the process that holds it."""
     key = os.path.realpath(folder)
-    with _guard:
+    with _registry:
         held = _held.get(key)
         if held is not None:
             held.count += 1

@@ -10,14 +10,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.core import Event, Header, kind_named, parse_header
-from companion.core.replay import replay_until_bad
+from companion.core import Event, GameState, Header, kind_named, parse_header
+from companion.core.replay import TooManyEvents, replay_until_bad
 from companion.engine import Text
-from companion.engine.errors import N_
+from companion.engine.errors import N_, JournalError
 from companion.engine.journal import count_lines
 
 from .errors import StoreError
-from .game import Game
+from .game import MAX_EVENTS, Game
 from .logs import (
     Line,
     Log,
@@ -166,6 +166,15 @@ class Store:
             rows = self._read("SELECT header, ops FROM games WHERE id = ?", (game_id,))
             if not rows:
                 raise StoreError(NO_GAME, n=game_id)
+            # a game an earlier version stored past the cap is not read into memory
+            ((last,),) = self._read("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
+            if last is not None and last + 1 > MAX_EVENTS:
+                raise StoreError(
+                    "Game {game} has {count} events, more than the {most} the app keeps in one "
+                    "game (an earlier version stored it), so it is not opened. Its journal can "
+                    "still be exported from the tables list.", game=game_id, count=last + 1,
+                    most=MAX_EVENTS,
+                )
             table = _header(json.loads(rows[0][0]))  # checked when the file was opened
             active, tail, broken = self._event_lines(game_id)
             game = Game(self._db, game_id, table, active, tail, ops=rows[0][1],
@@ -220,12 +229,14 @@ class Store:
     def import_journal(self, data: bytes | str) -> Game:
         """A new game from a journal file. The engine checks the whole file first: a bad one
         raises JournalError ("line N: reason") and nothing is stored; one larger than the app
-        takes raises StoreError."""
+        takes (in bytes, or in events: MAX_EVENTS) raises StoreError."""
         _check_size(data)
-        header, events, _state, error = replay_until_bad(data)
+        header, events, _state, error = _read_journal(data)
         if error is not None:
             raise error
-        return self._insert(header, _lines_of(header, events))
+        lines = _lines_of(header, events)
+        del events, _state  # the game is built again from its lines: not both held at once
+        return self._insert(header, lines)
 
     def recover_journal(self, data: bytes | str) -> tuple[Game, Text | None]:
         """Imports a journal that may be cut off or damaged: every line before the first bad
@@ -234,8 +245,10 @@ class Store:
         """
         _check_size(data)
         # one reading, stopped at the first bad line: the events before it are the game
-        header, events, _state, first_bad = replay_until_bad(data)
-        game = self._insert(header, _lines_of(header, events))
+        header, events, _state, first_bad = _read_journal(data)
+        lines = _lines_of(header, events)
+        del events, _state  # the game is built again from its lines: not both held at once
+        game = self._insert(header, lines)
         if first_bad is None:
             return game, None
         dropped = count_lines(data, first_bad.line)
@@ -365,7 +378,7 @@ class Store:
                     con.executemany(
                         "INSERT INTO events (game_id, seq, line, active, at) "
                         "VALUES (?, ?, ?, 1, ?)",
-                        [(game_id, seq, line, now) for seq, line in enumerate(lines)],
+                        ((game_id, seq, line, now) for seq, line in enumerate(lines)),
                     )
             except sqlite3.Error as err:
                 raise StoreError("The game could not be saved ({why}); nothing was stored.",
@@ -676,6 +689,19 @@ def sentences(told: list[Text]) -> Text:
     for more in told[1:]:
         out = Text("{first} {then}", first=out, then=more)
     return out
+
+
+def _read_journal(data: bytes | str) -> tuple[Header, list[Event], GameState, JournalError | None]:
+    """replay_until_bad, refusing a journal of more events than a game keeps as soon as it
+    reads one more (so that no more are ever held), in a sentence."""
+    try:
+        return replay_until_bad(data, most=MAX_EVENTS)
+    except TooManyEvents as err:
+        raise StoreError(
+            "The journal has more than {most} events (line {line} is one more), the most the "
+            "app keeps in one game; the longest game it is made for, 40 seats and 2,000 "
+            "rounds, has about 108,000. Nothing was imported.", most=err.most, line=err.line,
+        ) from None
 
 
 def _header(obj: object) -> Header:
