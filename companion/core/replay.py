@@ -8,6 +8,7 @@ from companion.engine.errors import GnavError, JournalError
 from companion.engine.journal import Source, decode_line, split_lines
 
 from .follower import Follower
+from .names import check_new_names
 from .protocols import Event, GameState, Header
 from .registry import parse_header
 
@@ -48,12 +49,13 @@ def replay_until_bad(
         obj = err
     if number != 1 and not _is_v2_header(obj):
         # v1: the header belongs on line 1, so that is the line at fault, not the first one
-        # with text (journal-v2.md, section 2, lets blank lines come before a v2 header)
+        # with text (docs/journal.md, v2 section 2, lets blank lines come before a v2 header)
         raise JournalError(1, "the first line must be the table header, not a blank line.")
     try:
         if isinstance(obj, GnavError):
             raise obj
         kind, header = parse_header(obj)
+        check_new_names(header.seats)  # a journal from outside brings new names to the app
     except GnavError as err:
         raise JournalError(number, err.text) from None
     follower = Follower(kind, header, keep=keep)

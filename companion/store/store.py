@@ -11,6 +11,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from companion.core import Event, GameState, Header, kind_named, parse_header
+from companion.core.names import check_new_names
 from companion.core.replay import TooManyEvents, replay_until_bad
 from companion.engine import Text
 from companion.engine.errors import N_, JournalError
@@ -143,13 +144,16 @@ class Store:
     def create_game(self, table: Header) -> Game:
         """A new game of any kind with this table, as the New table screen sets it up (checked
         by its game's kind: GnavError when it is bad), in the journal version its rules need."""
-        return self._insert(kind_named(table.game).new_header(table), [])
+        header = kind_named(table.game).new_header(table)
+        check_new_names(header.seats)  # a new table's names (companion.core.names)
+        return self._insert(header, [])
 
     def create_table(self, header: Header) -> Game:
         """A new game of any kind from a header its kind parsed (the kind re-reads the line it
         writes, so a header that kind would refuse is refused here too: GnavError)."""
-        return self._insert(_header(json.loads(kind_named(header.game).header_line(header))),
-                            [])
+        table = _header(json.loads(kind_named(header.game).header_line(header)))
+        check_new_names(table.seats)
+        return self._insert(table, [])
 
     def open_game(self, game_id: int) -> Game:
         """The game with this id, built from its stored events. The same Game object is
