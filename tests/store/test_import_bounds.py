@@ -258,3 +258,13 @@ def test_replay_of_one_giant_line_never_holds_it(tmp_path: Path, blank: bool) ->
         assert err == ("line 3: the line is 96.0 MB long, longer than any event can be (a line "
                        "is read up to 32 MB).")
     assert peak < 100, f"replay of a {GIANT_MB} MB line peaked at {peak:.0f} MB"
+
+
+def test_the_cap_is_written_as_each_language_writes_an_amount() -> None:
+    from companion.i18n import Tr
+
+    refused = StoreError("This game has {most} events, the most the app keeps in one game, so "
+                         "this one was not added; start a new table to play on.", most=200_000)
+    assert Tr("en").error(refused).startswith("This game has 200,000 events")
+    assert Tr("nb").error(refused).startswith("Dette spillet har 200\u00a0000 hendelser")
+    assert Tr("de").error(refused).startswith("Dieses Spiel hat 200.000 Ereignisse")
