@@ -61,6 +61,9 @@ class Games:
         with self._lock:
             if self._store is None:
                 self._store = Store(self._data_dir)
+                # a game read again because another process changed it: every screen showing
+                # it redraws, the one whose tap was refused too
+                self._store.on_reloaded = lambda game_id: self.announce(game_id, None)
             return self._store
 
     def game(self, game_id: int) -> Game:
@@ -79,7 +82,7 @@ class Games:
         with self._lock:
             self._apps.add(app)
 
-    def announce(self, game_id: int, source: App) -> None:
+    def announce(self, game_id: int, source: App | None) -> None:
         """Game `game_id` changed in `source`: every other session showing it redraws, so a
         second device (the referee link handed on) never offers a move from the past."""
         with self._lock:

@@ -471,6 +471,20 @@ def main_listener(bound: str, port: int, lan: bool,
     return listener_for(bound, port, lan or not address.is_loopback, offered), offered
 
 
+def hold_data_folder(data_dir: Path) -> bool:
+    """The data folder's lock, for the life of the process (companion/store/lock.py): a second
+    copy on the same folder would write over this one's games. False, with the sentence naming
+    the process that holds it, when another has it."""
+    from companion.store import StoreError, hold_folder
+
+    try:
+        hold_folder(data_dir)
+    except StoreError as err:
+        print(f"Gnav Companion cannot start: {err}", file=sys.stderr, flush=True)
+        return False
+    return True
+
+
 def serve(host: str | None = None, port: int = 8550, data: str | None = None,
           lan: bool = False) -> int:
     """Serve until Ctrl-C or SIGTERM; 0 on a clean stop, 1 when the port cannot be used, 2
@@ -493,6 +507,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         return 2
     data_dir = resolve_data_dir(data)
     data_dir.mkdir(parents=True, exist_ok=True)
+    if not hold_data_folder(data_dir):
+        return 1
     from companion.board.web import raise_open_file_limit
 
     raise_open_file_limit()  # each live board is a socket; 1,024 is a common soft limit

@@ -39,7 +39,7 @@ DOMAIN = "companion"
 ERRORS_DOMAIN = "errors"
 # The fields whose whole numbers are amounts, written with the language's thousands mark
 # ("1 234 counters"); any other (a game's number, a line, a round) is a label, as it stands.
-QUANTITIES = frozenset({"count", "total", "first", "last"})
+QUANTITIES = frozenset({"count", "total", "first", "last", "most"})  # most: the store's caps
 
 
 def po_path(lang: str, domain: str = DOMAIN) -> Path:

@@ -198,6 +198,11 @@ class TablesScreen:
         self.app.go("/new")
 
     def open(self, game_id: int) -> None:
+        try:
+            self.app.games.game(game_id)  # a game the store will not open says why, here
+        except StoreError as err:
+            self.fail(self.app.tr.error(err))
+            return
         self.app.go(f"/game/{game_id}")
 
     def rematch(self, game_id: int) -> None:
