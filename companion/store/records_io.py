@@ -1,0 +1,179 @@
+"""The records' files in the data folder, beside the games (issue 26, items 1, 2 and 6):
+
+- players.json, the roster (companion/records/roster.py): written whole to a new file,
+  fsynced and moved over the old one, so a stop at any moment leaves the old roster or the
+  new one, never half of one. A roster that cannot be read is moved aside (kept, never
+  overwritten) and the referee is told in a sentence; the players come back from the games.
+- records-cache.json, each game's facts (companion/records/facts.py) keyed by its journal's
+  identity (id, creation time, changes made) and the facts' format: a cache, never a second
+  truth. A missing, old or damaged cache is simply found again from the journals.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from companion.engine.errors import Text
+from companion.records.facts import FACTS_FORMAT, GameFacts, Unreadable, game_facts
+from companion.records.roster import Roster
+from companion.records.stats import Filter, Records, compute
+
+from .errors import StoreError
+from .logs import sync_dir
+from .schema import file_stamp
+from .store import Store
+
+ROSTER_NAME = "players.json"
+CACHE_NAME = "records-cache.json"
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """The file replaced by `data` at once: written beside it, fsynced, moved over it."""
+    fresh = path.with_name(f".{path.name}.new")
+    with open(fresh, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(fresh, path)
+    sync_dir(path.parent)
+
+
+# --- the roster ---------------------------------------------------------------------------
+
+
+def load_roster(folder: Path) -> tuple[Roster, Text | None]:
+    """The roster kept in the folder (empty when there is none yet), and a sentence when the
+    file could not be read: then it is kept aside as it was and an empty roster returned."""
+    path = folder / ROSTER_NAME
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Roster(), None
+    except OSError as err:
+        raise StoreError("The players file {path} cannot be read ({why}).", path=str(path),
+                         why=str(err.strerror or err)) from None
+    try:
+        return Roster.from_json(json.loads(data)), None
+    except (ValueError, KeyError, TypeError):
+        kept = folder / f"players.damaged-{file_stamp()}.json"
+        n = 1
+        while kept.exists():
+            kept = folder / f"players.damaged-{file_stamp()}-{n}.json"
+            n += 1
+        os.replace(path, kept)
+        sync_dir(folder)
+        return Roster(), Text(
+            "The players file could not be read, so it was kept as {file} and the players "
+            "were found again from the games; renamed and merged players are as they were "
+            "before that file.", file=kept.name)
+
+
+def save_roster(folder: Path, roster: Roster) -> None:
+    try:
+        write_whole(folder / ROSTER_NAME,
+                    json.dumps(roster.as_json(), ensure_ascii=False, indent=1).encode("utf-8"))
+    except OSError as err:
+        raise StoreError("The players file in {path} cannot be written ({why}); nothing was "
+                         "changed.", path=str(folder), why=str(err.strerror or err)) from None
+
+
+def synced(store: Store, roster: Roster) -> Roster:
+    """The roster with every name of every game in it (a created or imported game's names
+    join it; a look-alike of a known name is a new player, never merged by itself), each
+    player's last game brought up to date."""
+    for summary in sorted(store.list_games(), key=lambda s: (s.updated, s.id)):
+        roster = roster.saw(summary.seats, summary.updated)
+    return roster
+
+
+def open_roster(store: Store) -> tuple[Roster, Text | None]:
+    """The data folder's roster with the names of every game in it, saved when that changed
+    it, and the sentence load_roster gave (None when all was well)."""
+    roster, notice = load_roster(store.folder)
+    fresh = synced(store, roster)
+    if fresh != roster or notice is not None:
+        save_roster(store.folder, fresh)
+    return fresh, notice
+
+
+def change_roster(store: Store, roster: Roster) -> Roster:
+    """Saves a roster a screen changed (renamed, merged, recoloured)."""
+    save_roster(store.folder, roster)
+    return roster
+
+
+# --- the records --------------------------------------------------------------------------
+
+
+def game_facts_of(store: Store) -> tuple[list[GameFacts], list[Text]]:
+    """Every game's facts, from the cache where its journal is the same as when they were
+    found, else by replaying it (then the cache is written again); and a sentence for each
+    game left out because it could not be read."""
+    path = store.folder / CACHE_NAME
+    cached = _read_cache(path)
+    out: list[GameFacts] = []
+    left_out: list[Text] = []
+    fresh: dict[str, Any] = {}
+    changed = False
+    for game_id, created, ops in store.journal_keys():
+        key = [created, ops]
+        entry = cached.get(str(game_id))
+        if isinstance(entry, dict) and entry.get("key") == key:
+            try:
+                facts = GameFacts.from_json(entry["facts"])
+            except (ValueError, KeyError, TypeError):
+                facts = None
+            if facts is not None:
+                out.append(facts)
+                fresh[str(game_id)] = entry
+                continue
+        changed = True
+        try:
+            header, created_at, lines = store.journal_rows(game_id)
+            facts = game_facts(game_id, header, lines, created_at[:19] + "Z")
+        except Unreadable as err:
+            left_out.append(err.text)
+            continue
+        except StoreError as err:
+            left_out.append(Text("Game {game} is left out of the records: {why}",
+                                 game=game_id, why=err.text))
+            continue
+        out.append(facts)
+        fresh[str(game_id)] = {"key": key, "facts": facts.as_json()}
+    if changed or len(fresh) != len(cached):
+        try:
+            write_whole(path, json.dumps({"format": FACTS_FORMAT, "games": fresh},
+                                         ensure_ascii=False, separators=(",", ":"))
+                        .encode("utf-8"))
+        except OSError:
+            pass  # a cache: the records were found all the same, and are found again next time
+    return out, left_out
+
+
+def _read_cache(path: Path) -> dict[str, Any]:
+    try:
+        obj = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(obj, dict) or obj.get("format") != FACTS_FORMAT:
+        return {}
+    games = obj.get("games")
+    return games if isinstance(games, dict) else {}
+
+
+def records_of(store: Store, only: Filter | None = None, roster: Roster | None = None) -> Records:
+    """The records of the data folder's games the filter keeps, each name read as its
+    roster's player; the games that could not be read are left out, each said in a
+    sentence (Records.left_out)."""
+    if roster is None:
+        roster, _notice = open_roster(store)
+    games, left_out = game_facts_of(store)
+    return compute(games, roster.shown_name, only or Filter(), left_out)
+
+
+def facts_for(games: Iterable[GameFacts], table: int) -> GameFacts | None:
+    return next((g for g in games if g.id == table), None)
