@@ -30,7 +30,7 @@ from companion.narrate.words import call_words as gnav_call_words
 
 # Bumped whenever what a GameFacts holds or how it is found changes: every cached entry of
 # another version is found again from its journal.
-FACTS_FORMAT = 1
+FACTS_FORMAT = 2
 
 NO_CALL = frozenset({None, "none", "stand", "change"})
 GO_FISH = "go_fish"  # Gwra pyskessa's outcome when the asked seat has none: «...Gwra pyskessa!»
@@ -77,6 +77,7 @@ class GameFacts:
     unit: str  # what `balance` counts: counters, strokes, lives, stake or sets
     seats: tuple[SeatFacts, ...]
     loser_pieces: Mapping[str, int] = field(default_factory=dict)  # piece -> times it lost
+    dealer: str | None = None  # who dealt first (named, or found by the cut)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -87,7 +88,7 @@ class GameFacts:
                 "over": self.over, "rounds": self.rounds, "events": self.events,
                 "minutes": self.minutes, "unit": self.unit,
                 "seats": [s.as_json() for s in self.seats],
-                "loser_pieces": dict(self.loser_pieces)}
+                "loser_pieces": dict(self.loser_pieces), "dealer": self.dealer}
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameFacts:
@@ -96,7 +97,7 @@ class GameFacts:
                    bool(obj["over"]), int(obj["rounds"]), int(obj["events"]),
                    None if minutes is None else float(minutes), str(obj["unit"]),
                    tuple(SeatFacts.from_json(s) for s in obj["seats"]),
-                   dict(obj["loser_pieces"]))
+                   dict(obj["loser_pieces"]), obj.get("dealer"))
 
 
 class Unreadable(Exception):
@@ -266,8 +267,12 @@ class _Tally:
             SeatFacts(names[i], places[i], balance[i], self.survived[i], self.paid[i],
                       dict(self.hit_by[i]), dict(self.said[i]), dict(self.paid_to[i]))
             for i in range(n))
+        first = getattr(state, "first_dealer", None)  # the family's: who dealt first
+        if not isinstance(first, int):
+            first = getattr(state, "dealer", None)  # Go Fish deals once
+        dealer = names[first] if isinstance(first, int) and 0 <= first < n else None
         return GameFacts(game_id, self.game, self.rules, created, over, state.round,
-                         self.events, minutes, unit, seats, dict(self.loser_pieces))
+                         self.events, minutes, unit, seats, dict(self.loser_pieces), dealer)
 
     def _balances(self) -> tuple[list[int], str]:
         state = self.state

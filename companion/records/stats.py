@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
-from .facts import GameFacts
+from companion.engine.errors import GnavError, Text
+
+from .facts import GameFacts, game_title
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,15 @@ class Filter:
     until: str | None = None
     game: str | None = None
 
+    @staticmethod
+    def day(value: str, option: str = "--since") -> str:
+        """A day as a filter takes it ("2026-12-24"); GnavError for anything else."""
+        try:
+            return date.fromisoformat(value.strip()).isoformat()
+        except ValueError:
+            raise GnavError("{option} takes a day written as 2026-12-24, not {value}.",
+                            option=option, value=value) from None
+
     def keeps(self, facts: GameFacts) -> bool:
         day = facts.date[:10]
         if self.since is not None and day < self.since:
@@ -223,3 +235,26 @@ def _game_record(game: str, tables: list[GameFacts]) -> GameRecord:
         game, len(over), len(tables) - len(over),
         None if most_rounds is None else Best(most_rounds.id, most_rounds.rounds),
         evening, not timed, _most(pieces))
+
+
+def summary(records: Records) -> list[Text]:
+    """The records in a few sentences, as `records` prints them without --json or --csv: a
+    line per player (most tables won first), a line per game, and each game left out."""
+    lines: list[Text] = []
+    for p in sorted(records.players.values(),
+                    key=lambda p: (-p.won, -p.played, p.name.casefold())):
+        lines.append(Text.n(
+            "{name}: {count} table played, {won} won ({percent}%), times paid: {paid}, "
+            "longest winning streak: {streak}.",
+            "{name}: {count} tables played, {won} won ({percent}%), times paid: {paid}, "
+            "longest winning streak: {streak}.",
+            p.played, name=p.name, won=p.won, percent=round(100 * p.win_share), paid=p.paid,
+            streak=p.longest_streak))
+    for game, r in sorted(records.games.items()):
+        rounds = r.most_rounds
+        lines.append(Text.n(
+            "{game}: {count} table played to the end; the most rounds at one table: {rounds}.",
+            "{game}: {count} tables played to the end; the most rounds at one table: {rounds}.",
+            r.tables, game=game_title(game), rounds=0 if rounds is None else int(rounds.value)))
+    lines.extend(records.left_out)
+    return lines

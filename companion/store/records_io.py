@@ -24,6 +24,7 @@ from companion.records.stats import Filter, Records, compute
 
 from .errors import StoreError
 from .logs import sync_dir
+from .paths import DB_NAME
 from .schema import file_stamp
 from .store import Store
 
@@ -177,3 +178,23 @@ def records_of(store: Store, only: Filter | None = None, roster: Roster | None =
 
 def facts_for(games: Iterable[GameFacts], table: int) -> GameFacts | None:
     return next((g for g in games if g.id == table), None)
+
+
+def open_folder(folder: Path) -> Store:
+    """The games of an existing data folder, for reading records (no lock is taken: a
+    script's Store never writes from a stale copy, lock.py); StoreError when there is none."""
+    if not (folder / DB_NAME).is_file():
+        raise StoreError("There are no games in {path}: it is not a data folder of the app.",
+                         path=str(folder))
+    return Store(folder)
+
+
+def read_records(store: Store, only: Filter) -> tuple[Records, list[GameFacts], Roster]:
+    """The records the filter keeps, the games' facts it kept (for the CSV of results) and
+    the roster they were read with; nothing is written but the cache (the roster is read
+    with every game's names in it, and saved only by the app and `import`)."""
+    roster, _notice = load_roster(store.folder)
+    roster = synced(store, roster)
+    games, left_out = game_facts_of(store)
+    kept = [g for g in games if only.keeps(g)]
+    return compute(kept, roster.shown_name, only, left_out), kept, roster
