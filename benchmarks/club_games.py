@@ -30,8 +30,8 @@ GNAV_BAG = [p.name for p in GNAV_PACK.pieces for _ in range(p.count)]
 STEP_CAP = 800  # a game still going after this many events is kept as an unfinished one
 
 
-def header(game: str, rng: random.Random) -> dict[str, Any]:
-    """A small table of `game` (a few seats, small stakes), named dealer or a cut."""
+def header(game: str, rng: random.Random, high: int = 5) -> dict[str, Any]:
+    """A small table of `game` (a few seats, stakes up to `high`), named dealer or a cut."""
     count = rng.randint(2, 6) if game != "gnav" else rng.randint(3, 6)
     seats = rng.sample(NAMES, count)
     head: dict[str, Any] = {"ev": "table", "seats": seats}
@@ -41,11 +41,11 @@ def header(game: str, rng: random.Random) -> dict[str, Any]:
         kind = rng.choice(("counters", "strokes"))
         amount = "each" if kind == "counters" else "limit"
         return {**head, "version": 1, "rules": rng.choice(GNAV_BOOKS),
-                "stakes": {"kind": kind, amount: rng.randint(1, 5)}}
+                "stakes": {"kind": kind, amount: rng.randint(1, high)}}
     if game == "gwra-pyskessa":
         return {**head, "version": 2, "game": game, "rules": "kernewek"}
     book = next(b for b in FAMILY_BOOKS if b.game == game)
-    small = rng.randint(1, 5)
+    small = rng.randint(1, high)
     stakes: dict[str, Any] = {
         "stake": {"kind": "stake", "rebuys": small - 1},
         "lives": {"kind": "lives", "each": small},
@@ -106,10 +106,10 @@ def next_event(state: Any, rng: random.Random) -> Any:
     return rng.choice(options)
 
 
-def journal(game: str, seed: int) -> str:
+def journal(game: str, seed: int, high: int = 5) -> str:
     """One legal game of `game` as journal text, played to its end (or STEP_CAP events)."""
     rng = random.Random(seed)
-    head = header(game, rng)
+    head = header(game, rng, high)
     kind, table = parse_header(head)
     state = kind.new_state(table)
     events: list[Any] = []
@@ -120,10 +120,10 @@ def journal(game: str, seed: int) -> str:
     return kind.dumps(table, events)
 
 
-def club(count: int, seed: int = 1) -> list[str]:
-    """`count` journals, the games in turn."""
+def club(count: int, seed: int = 1, high: int = 5) -> list[str]:
+    """`count` journals, the games in turn, stakes up to `high` (longer evenings)."""
     kinds = games()
-    return [journal(kinds[n % len(kinds)], seed * 1_000_003 + n) for n in range(count)]
+    return [journal(kinds[n % len(kinds)], seed * 1_000_003 + n, high) for n in range(count)]
 
 
 def main(argv: list[str]) -> int:

@@ -122,7 +122,7 @@ def game_facts(game_id: int, header_line: str, lines: Iterable[tuple[str, str | 
         last: str | None = None
         for number, (line, at) in enumerate(lines, start=2):
             event = follower.read(line)
-            tally.before()
+            tally.before(event)
             outcome = follower.state.apply(event)
             tally.after(event, outcome)
             if at:
@@ -181,62 +181,69 @@ class _Tally:
         self.loser_pieces: Counter[str] = Counter()
         self.reveals = 0
         self.events = 0
-        self._balance: list[int] = []
-        self._gone: list[bool] = []
-        self._in_round: list[bool] = []
         self._index = {name: i for i, name in enumerate(state.names)}
+        # read once: which of the ledger's lists this game's state has
+        self._ledgered = isinstance(getattr(state, "balance", None), list)
+        self._strokes = getattr(state, "ledger", None) == "strokes"
+        self._stake = getattr(state, "ledger", None) == "stake"
+        self._nobody = [False] * n
+        self._balance: list[int] = []
+        self._dead: list[bool] = []
+        self._in_round: list[bool] = []
+        self._gone = self._gone_now()
 
     def _gone_now(self) -> list[bool]:
+        """Who is out of the game (or dead in this deal) now."""
         state = self.state
         out = getattr(state, "out", None)
-        dead = getattr(state, "dead", None)
-        n = len(state.names)
-        return [bool(out and out[i]) or bool(dead and dead[i]) for i in range(n)]
+        if not isinstance(out, list):
+            return self._nobody
+        dead = state.dead if self._stake else None
+        return list(out) if dead is None else [o or d for o, d in zip(out, dead, strict=True)]
 
-    def before(self) -> None:
+    def before(self, event: Any) -> None:
         state = self.state
-        self._balance = list(getattr(state, "balance", ()))
-        self._dead = list(getattr(state, "dead", ()))
-        self._gone = self._gone_now()
-        self._in_round = list(getattr(state, "in_round", ()))
+        if self._ledgered:
+            self._balance = list(state.balance)
+        if self._stake:
+            self._dead = list(state.dead)
+        if hasattr(event, "pieces"):  # a reveal (or a cut): who was dealt into the round
+            self._in_round = list(getattr(state, "in_round", ()))
 
     def after(self, event: Any, outcome: Any) -> None:
         self.events += 1
         state = self.state
-        ledger = getattr(state, "ledger", None)
-        balance = getattr(state, "balance", ())
-        dead = getattr(state, "dead", ())
         payers: list[int] = []
-        for i, had in enumerate(self._balance):
-            now = balance[i]
-            worse = now > had if ledger == "strokes" else now < had
-            died = bool(dead) and dead[i] and not self._dead[i]
-            if worse or died:
-                payers.append(i)
-                self.paid[i] += 1
+        if self._ledgered:
+            balance = state.balance
+            strokes = self._strokes
+            for i, had in enumerate(self._balance):
+                now = balance[i]
+                if now > had if strokes else now < had:
+                    payers.append(i)
+        if self._stake:
+            dead = state.dead
+            payers += [i for i, was in enumerate(self._dead) if dead[i] and not was
+                       and i not in payers]
+        for i in payers:
+            self.paid[i] += 1
+        was_gone = self._gone
         gone = self._gone_now()
-        for i, was in enumerate(self._gone):
-            if gone[i] and not was:
-                self.out_at[i] = self.events
+        if gone != was_gone:
+            for i, was in enumerate(was_gone):
+                if gone[i] and not was:
+                    self.out_at[i] = self.events
+        self._gone = gone
         kind = getattr(outcome, "kind", None)
-        call = getattr(outcome, "call", None)
-        if kind == GO_FISH:
-            call = GO_FISH
-        asker = self._index.get(getattr(outcome, "seat", None) or "")
-        caller_name = getattr(outcome, "holder", None) or getattr(outcome, "target", None)
-        caller = self._index.get(caller_name or "")
-        if call not in NO_CALL and asker is not None:
-            words = call_said(self.game, self.rules, str(call), outcome)
-            self.hit_by[asker][words] += 1
-            if caller is not None:
-                self.said[caller][words] += 1
-                for i in payers:
-                    if i != caller:
-                        self.paid_to[i][state.names[caller]] += 1
+        call = GO_FISH if kind == GO_FISH else getattr(outcome, "call", None)
+        if call not in NO_CALL:
+            asker = self._index.get(getattr(outcome, "seat", None) or "")
+            if asker is not None:
+                self._called(str(call), asker, outcome, payers)
         if kind == "reveal":
             self.reveals += 1
             shown = dict(getattr(event, "pieces", ()))
-            for i in self._losers(payers, gone):
+            for i in self._losers(payers, gone, was_gone):
                 piece = shown.get(state.names[i])
                 if piece is not None:
                     self.loser_pieces[str(piece)] += 1
@@ -244,14 +251,27 @@ class _Tally:
                 if dealt and not gone[i]:
                     self.survived[i] += 1
 
-    def _losers(self, payers: list[int], gone: list[bool]) -> list[int]:
+    def _called(self, call: str, asker: int, outcome: Any, payers: list[int]) -> None:
+        """A call answered the asker's change (or Go Fish's ask): it hit the asker; the seat
+        that said it (not the stock) made every other seat that paid at it pay."""
+        words = call_said(self.game, self.rules, call, outcome)
+        self.hit_by[asker][words] += 1
+        caller_name = getattr(outcome, "holder", None) or getattr(outcome, "target", None)
+        caller = self._index.get(caller_name or "")
+        if caller is not None:
+            self.said[caller][words] += 1
+            for i in payers:
+                if i != caller:
+                    self.paid_to[i][self.state.names[caller]] += 1
+
+    def _losers(self, payers: list[int], gone: list[bool], was_gone: list[bool]) -> list[int]:
         """Who lost the round just revealed: as the game's state says it (its `last_round`,
         as `replay` prints it), else who paid and who went out though it had nothing left."""
         last = self.state.as_json().get("last_round")
         named = last.get("losers") if isinstance(last, dict) else None
         if isinstance(named, list):
             return [self._index[n] for n in named if n in self._index]
-        return sorted(set(payers) | {i for i, g in enumerate(gone) if g and not self._gone[i]})
+        return sorted(set(payers) | {i for i, g in enumerate(gone) if g and not was_gone[i]})
 
     def facts(self, game_id: int, created: str, minutes: float | None) -> GameFacts:
         state = self.state

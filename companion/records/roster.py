@@ -102,6 +102,7 @@ class Roster:
     players: tuple[Player, ...] = ()
     next_id: int = 1
     _by_name: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _by_id: dict[int, Player] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         index: dict[str, int] = {}
@@ -109,13 +110,14 @@ class Roster:
             for name in player.names:
                 index.setdefault(folded(name), player.id)
         object.__setattr__(self, "_by_name", index)
+        object.__setattr__(self, "_by_id", {p.id: p for p in self.players})
 
     # --- reading --------------------------------------------------------------------------
 
     def player(self, player_id: int) -> Player:
-        for player in self.players:
-            if player.id == player_id:
-                return player
+        player = self._by_id.get(player_id)
+        if player is not None:
+            return player
         raise RosterError(N_("There is no player number {n} in the roster."), n=player_id)
 
     def player_for(self, name: str) -> Player | None:
@@ -188,10 +190,37 @@ class Roster:
         """The names of one game (created, imported, or already kept), played `when`: a name
         the roster knows (in any case) brings its player's last game forward; any other name
         is a new player, even one that looks like a known name (the referee merges)."""
-        roster = self
-        for name in names:
-            roster, _player = roster.add(name, when)
-        return roster
+        return self.saw_all([(names, when)])
+
+    def saw_all(self, games: Iterable[tuple[Iterable[str], str]]) -> Roster:
+        """`saw` for many games at once (the oldest first), in one pass: a new name becomes
+        a player in the order it first came."""
+        latest: dict[int, str] = {}
+        new: dict[str, tuple[str, str]] = {}  # folded -> (name as first seen, when)
+        for names, when in games:
+            for name in names:
+                name = spelled(name)
+                key = folded(name)
+                known = self._by_name.get(key)
+                if known is not None:
+                    latest[known] = max(latest.get(known, ""), when)
+                elif name:
+                    first = new.get(key)
+                    new[key] = (name, when) if first is None else (first[0], max(first[1], when))
+        players = [replace(p, last_played=latest[p.id])
+                   if latest.get(p.id, "") > p.last_played else p for p in self.players]
+        next_id = self.next_id
+        used = [0] * COLOURS
+        for player in players:
+            used[player.colour] += 1
+        for name, when in new.values():
+            colour = used.index(min(used))
+            used[colour] += 1
+            players.append(Player(next_id, name, colour, initial_of(name), last_played=when))
+            next_id += 1
+        if next_id == self.next_id and all(a is b for a, b in zip(players, self.players)):
+            return self
+        return Roster(tuple(players), next_id)
 
     def rename(self, player_id: int, new_name: str) -> Roster:
         """The player is called `new_name` from now on; the old name stays one of its names,

@@ -163,26 +163,42 @@ def compute(games: Iterable[GameFacts], name_of: Callable[[str], str] = lambda n
     kept = sorted((g for g in games if only.keeps(g)), key=lambda g: (g.date, g.id))
     per: dict[str, _Player] = {}
     per_game: dict[str, list[GameFacts]] = {}
+    names: dict[str, str] = {}  # a journal's name -> its player's (asked once per name)
+
+    def player_of(seat: str) -> str:
+        name = names.get(seat)
+        if name is None:
+            name = names[seat] = name_of(seat)
+        return name
+
     for facts in kept:
         per_game.setdefault(facts.game, []).append(facts)
         book = f"{facts.game}/{facts.rules}"
         for seat in facts.seats:
-            name = name_of(seat.name)
-            p = per.setdefault(name, _Player())
+            p = per.get(player_of(seat.name))
+            if p is None:
+                p = per[player_of(seat.name)] = _Player()
             p.last = max(p.last, facts.date)
             p.rounds += seat.rounds_survived
             p.paid += seat.paid
-            p.hit_by.update(seat.hit_by)
-            p.said.update(seat.said)
-            p.paid_to.update({name_of(s): n for s, n in seat.paid_to.items()})
+            _add(p.hit_by, seat.hit_by)
+            _add(p.said, seat.said)
+            for other, n in seat.paid_to.items():
+                key = player_of(other)
+                p.paid_to[key] = p.paid_to.get(key, 0) + n
             if not facts.over:
                 p.unfinished += 1
                 continue
-            won = seat.place == 1
+            won = int(seat.place == 1)
             p.played += 1
             p.won += won
             for key, table in ((facts.game, p.games), (book, p.books)):
-                table[key] = table.get(key, Counter()) + Counter(played=1, won=int(won))
+                tally = table.get(key)
+                if tally is None:
+                    table[key] = [1, won]
+                else:
+                    tally[0] += 1
+                    tally[1] += won
             p.streak = p.streak + 1 if won else 0
             p.best_streak = max(p.best_streak, p.streak)
     players = {name: p.record(name) for name, p in per.items()}
@@ -190,23 +206,28 @@ def compute(games: Iterable[GameFacts], name_of: Callable[[str], str] = lambda n
     return Records(players, records, len(kept), tuple(left_out))
 
 
+def _add(into: dict[str, int], counts: Mapping[str, int]) -> None:
+    for key, n in counts.items():
+        into[key] = into.get(key, 0) + n
+
+
 class _Player:
     def __init__(self) -> None:
         self.played = self.won = self.unfinished = self.rounds = self.paid = 0
         self.streak = self.best_streak = 0
-        self.games: dict[str, Counter[str]] = {}
-        self.books: dict[str, Counter[str]] = {}
-        self.hit_by: Counter[str] = Counter()
-        self.said: Counter[str] = Counter()
-        self.paid_to: Counter[str] = Counter()
+        self.games: dict[str, list[int]] = {}  # played, won
+        self.books: dict[str, list[int]] = {}
+        self.hit_by: dict[str, int] = {}
+        self.said: dict[str, int] = {}
+        self.paid_to: dict[str, int] = {}
         self.last = ""
 
     def record(self, name: str) -> PlayerRecord:
         most = _most(self.paid_to)
         return PlayerRecord(
             name, self.played, self.won, self.unfinished,
-            {g: Tally(c["played"], c["won"]) for g, c in self.games.items()},
-            {b: Tally(c["played"], c["won"]) for b, c in self.books.items()},
+            {g: Tally(*c) for g, c in self.games.items()},
+            {b: Tally(*c) for b, c in self.books.items()},
             self.rounds, self.paid, dict(self.hit_by), dict(self.said), most,
             self.best_streak, self.last)
 

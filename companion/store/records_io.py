@@ -86,9 +86,8 @@ def synced(store: Store, roster: Roster) -> Roster:
     """The roster with every name of every game in it (a created or imported game's names
     join it; a look-alike of a known name is a new player, never merged by itself), each
     player's last game brought up to date."""
-    for summary in sorted(store.list_games(), key=lambda s: (s.updated, s.id)):
-        roster = roster.saw(summary.seats, summary.updated)
-    return roster
+    games = sorted(store.list_games(), key=lambda s: (s.updated, s.id))
+    return roster.saw_all((s.seats, s.updated) for s in games)
 
 
 def open_roster(store: Store) -> tuple[Roster, Text | None]:
