@@ -152,7 +152,7 @@ def records_command(data: str, game: str | None, since: str | None, until: str |
     elif form == "csv":
         out = results_csv(games, roster.shown_name)
     else:
-        out = "".join(tr.error(line) + "\n" for line in summary(records))
+        out = "".join(tr.error(line) + "\n" for line in summary(records, tr))
     _write(sys.stdout, out)
     for line in records.left_out:  # said on standard error too, where a script looks
         _error_line(tr.error(line))

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.core import Follower, parse_header
 from companion.engine.errors import GnavError, JournalError, Text, as_text
+from companion.i18n import EN, Tr
 from companion.narrate.family import MODULES as FAMILY_WORDS
 from companion.narrate.family import call_words as family_call_words
 from companion.narrate.family import game_title as family_game_title
@@ -30,10 +31,11 @@ from companion.narrate.words import call_words as gnav_call_words
 
 # Bumped whenever what a GameFacts holds or how it is found changes: every cached entry of
 # another version is found again from its journal.
-FACTS_FORMAT = 2
+FACTS_FORMAT = 3
 
 NO_CALL = frozenset({None, "none", "stand", "change"})
 GO_FISH = "go_fish"  # Gwra pyskessa's outcome when the asked seat has none: «...Gwra pyskessa!»
+STORY_STEPS = frozenset({"reveal", "set"})  # a round settled; a set laid down (Go Fish)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,9 @@ class GameFacts:
     seats: tuple[SeatFacts, ...]
     loser_pieces: Mapping[str, int] = field(default_factory=dict)  # piece -> times it lost
     dealer: str | None = None  # who dealt first (named, or found by the cut)
+    # the story of the game, for its chart: each seat's balance (in `unit`) at the start and
+    # after every round (a reveal), or for a game without reveals after every set laid down
+    story: tuple[tuple[int, ...], ...] = ()
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -88,7 +93,8 @@ class GameFacts:
                 "over": self.over, "rounds": self.rounds, "events": self.events,
                 "minutes": self.minutes, "unit": self.unit,
                 "seats": [s.as_json() for s in self.seats],
-                "loser_pieces": dict(self.loser_pieces), "dealer": self.dealer}
+                "loser_pieces": dict(self.loser_pieces), "dealer": self.dealer,
+                "story": [list(step) for step in self.story]}
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameFacts:
@@ -97,7 +103,8 @@ class GameFacts:
                    bool(obj["over"]), int(obj["rounds"]), int(obj["events"]),
                    None if minutes is None else float(minutes), str(obj["unit"]),
                    tuple(SeatFacts.from_json(s) for s in obj["seats"]),
-                   dict(obj["loser_pieces"]), obj.get("dealer"))
+                   dict(obj["loser_pieces"]), obj.get("dealer"),
+                   tuple(tuple(int(v) for v in step) for step in obj.get("story", ())))
 
 
 class Unreadable(Exception):
@@ -179,6 +186,7 @@ class _Tally:
         self.paid_to: list[Counter[str]] = [Counter() for _ in range(n)]
         self.out_at = [0] * n  # the event it went out at (0: still in)
         self.loser_pieces: Counter[str] = Counter()
+        self.story: list[tuple[int, ...]] = []
         self.reveals = 0
         self.events = 0
         self._index = {name: i for i, name in enumerate(state.names)}
@@ -191,6 +199,7 @@ class _Tally:
         self._dead: list[bool] = []
         self._in_round: list[bool] = []
         self._gone = self._gone_now()
+        self.story.append(tuple(self._balances()[0]))
 
     def _gone_now(self) -> list[bool]:
         """Who is out of the game (or dead in this deal) now."""
@@ -240,6 +249,8 @@ class _Tally:
             asker = self._index.get(getattr(outcome, "seat", None) or "")
             if asker is not None:
                 self._called(str(call), asker, outcome, payers)
+        if kind in STORY_STEPS:
+            self.story.append(tuple(self._balances()[0]))
         if kind == "reveal":
             self.reveals += 1
             shown = dict(getattr(event, "pieces", ()))
@@ -292,7 +303,8 @@ class _Tally:
             first = getattr(state, "dealer", None)  # Go Fish deals once
         dealer = names[first] if isinstance(first, int) and 0 <= first < n else None
         return GameFacts(game_id, self.game, self.rules, created, over, state.round,
-                         self.events, minutes, unit, seats, dict(self.loser_pieces), dealer)
+                         self.events, minutes, unit, seats, dict(self.loser_pieces), dealer,
+                         tuple(self.story))
 
     def _balances(self) -> tuple[list[int], str]:
         state = self.state
@@ -329,7 +341,9 @@ def _places(n: int, winners: set[int], out_at: list[int], balance: list[int],
 _TITLES = {"gnav": "Gnav", "gwra-pyskessa": "Gwra pyskessa"}
 
 
-def game_title(game: str) -> str:
+def game_title(game: str, tr: Tr = EN) -> str:
+    """A game's name, in the reader's language where it has one (Vogelspiel's says it is
+    reconstructed)."""
     if game in FAMILY_WORDS:
-        return family_game_title(game)
+        return family_game_title(game, tr)
     return _TITLES.get(game, game)

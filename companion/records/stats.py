@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 from companion.engine.errors import GnavError, Text
+from companion.i18n import EN, Tr
 
 from .facts import GameFacts, game_title
 
@@ -258,7 +259,7 @@ def _game_record(game: str, tables: list[GameFacts]) -> GameRecord:
         evening, not timed, _most(pieces))
 
 
-def summary(records: Records) -> list[Text]:
+def summary(records: Records, tr: Tr = EN) -> list[Text]:
     """The records in a few sentences, as `records` prints them without --json or --csv: a
     line per player (most tables won first), a line per game, and each game left out."""
     lines: list[Text] = []
@@ -276,6 +277,6 @@ def summary(records: Records) -> list[Text]:
         lines.append(Text.n(
             "{game}: {count} table played to the end; the most rounds at one table: {rounds}.",
             "{game}: {count} tables played to the end; the most rounds at one table: {rounds}.",
-            r.tables, game=game_title(game), rounds=0 if rounds is None else int(rounds.value)))
+            r.tables, game=game_title(game, tr), rounds=0 if rounds is None else int(rounds.value)))
     lines.extend(records.left_out)
     return lines

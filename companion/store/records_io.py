@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from .errors import StoreError
 from .logs import sync_dir
 from .paths import DB_NAME
 from .schema import file_stamp
-from .store import Store
+from .store import NO_GAME, Store
 
 ROSTER_NAME = "players.json"
 CACHE_NAME = "records-cache.json"
@@ -154,6 +153,24 @@ def game_facts_of(store: Store) -> tuple[list[GameFacts], list[Text]]:
     return out, left_out
 
 
+def one_game_facts(store: Store, game_id: int) -> GameFacts:
+    """One game's facts (the game over panel's story chart, its BG Stats play), from the
+    cache when its journal is the same, else replayed (the cache is not written for one
+    game). StoreError for a game that is not there; Unreadable for one that cannot be read."""
+    keys = {g: (c, o) for g, c, o in store.journal_keys()}
+    if game_id not in keys:
+        raise StoreError(NO_GAME, n=game_id)
+    created, ops = keys[game_id]
+    entry = _read_cache(store.folder / CACHE_NAME).get(str(game_id))
+    if isinstance(entry, dict) and entry.get("key") == [created, ops]:
+        try:
+            return GameFacts.from_json(entry["facts"])
+        except (ValueError, KeyError, TypeError):
+            pass
+    header, created_at, lines = store.journal_rows(game_id)
+    return game_facts(game_id, header, lines, created_at[:19] + "Z")
+
+
 def _read_cache(path: Path) -> dict[str, Any]:
     try:
         obj = json.loads(path.read_bytes())
@@ -173,10 +190,6 @@ def records_of(store: Store, only: Filter | None = None, roster: Roster | None =
         roster, _notice = open_roster(store)
     games, left_out = game_facts_of(store)
     return compute(games, roster.shown_name, only or Filter(), left_out)
-
-
-def facts_for(games: Iterable[GameFacts], table: int) -> GameFacts | None:
-    return next((g for g in games if g.id == table), None)
 
 
 def open_folder(folder: Path) -> Store:

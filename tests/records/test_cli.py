@@ -123,6 +123,10 @@ def test_records_sentences_in_the_tables_language(
     assert code == 0
     assert out.splitlines()[0] == ("Bo: 1 bord spilt, 1 vunnet (100 %), ganger betalt: 0, "
                                    "lengste rekke av seire: 1.")
+    vogelspiel = str(JOURNALS / "vogelspiel-witch.jsonl")
+    assert run(capsys, "import", vogelspiel, "--data", str(tmp_path))[0] == 0
+    code, out, _ = run(capsys, "records", "--data", str(tmp_path), "--lang", "de")
+    assert "Vogelspiel (rekonstruiert): 1 Tisch zu Ende gespielt" in out
 
 
 @pytest.mark.parametrize(("argv", "said"), [

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.records import Filter, Records
-from companion.store import Store, records_io
-from companion.store.records_io import CACHE_NAME, game_facts_of, records_of
+from companion.store import Store, StoreError, records_io
+from companion.store.records_io import CACHE_NAME, game_facts_of, one_game_facts, records_of
 
 JOURNALS = Path(__file__).parent / "journals"
 ORDER = ["gnav-damm-shared-win", "kille-hussar", "cuccu-cat", "slabberjan-side-pot",
@@ -162,3 +162,22 @@ def test_dates_filter_the_tables(store: Store, games: dict[str, int]) -> None:
     today = store.list_games()[0].created[:10]
     assert records_of(store, Filter(since=today)).tables == 6
     assert records_of(store, Filter(until="2000-01-01")).tables == 0
+
+
+def test_the_story_of_a_game_is_each_seats_balance_after_every_round(
+        store: Store, games: dict[str, int]) -> None:
+    # damm-shared-win, 2 counters each: round 1 the Cat costs Cy 1, the Dragoon Ann 1, the
+    # reveal Ann and Bo 1 each; round 2 the owls cost Bo and Cy their last
+    gnav = one_game_facts(store, games["gnav-damm-shared-win"])
+    assert gnav.story == ((2, 2, 2), (0, 1, 1), (0, 0, 0))
+    # Vogelspiel salzburg, 2 lives: the Witch costs Ann both at the one reveal
+    assert one_game_facts(store, games["vogelspiel-witch"]).story == ((2, 2, 2), (0, 2, 2))
+    # Gwra pyskessa: a step per set laid down, 13 sets in all
+    gofish = one_game_facts(store, games["gwra-pyskessa-tie-break"])
+    assert len(gofish.story) == 14 and sum(gofish.story[-1]) == 13
+
+
+def test_one_games_facts_of_a_game_not_there_is_a_sentence(store: Store) -> None:
+    with pytest.raises(StoreError) as err:
+        one_game_facts(store, 42)
+    assert str(err.value) == "There is no game number 42; it may have been deleted."
