@@ -4,8 +4,10 @@ and the rules of its game (docs/rules/<game>.md), not taken from the code's outp
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -181,3 +183,22 @@ def test_one_games_facts_of_a_game_not_there_is_a_sentence(store: Store) -> None
     with pytest.raises(StoreError) as err:
         one_game_facts(store, 42)
     assert str(err.value) == "There is no game number 42; it may have been deleted."
+
+
+def test_a_cache_of_another_records_format_is_found_again(
+        store: Store, games: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    first = records(store).as_json()
+    path = store.folder / CACHE_NAME
+    cache = json.loads(path.read_text("utf-8"))
+    cache["format"] -= 1  # written by an earlier build, whose facts may mean other things
+    path.write_text(json.dumps(cache), "utf-8")
+    replayed: list[int] = []
+    real = records_io.game_facts
+
+    def counted(game_id: int, *args: Any) -> Any:
+        replayed.append(game_id)
+        return real(game_id, *args)
+
+    monkeypatch.setattr(records_io, "game_facts", counted)
+    assert records(store).as_json() == first
+    assert sorted(replayed) == sorted(games.values())

@@ -8,10 +8,15 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.records import Roster, RosterError
+from companion.records.roster import folded
 from companion.store import Store
 from companion.store.records_io import ROSTER_NAME, load_roster, open_roster, save_roster
+
+NAMES = ["Ann", "Bo", "Cy", "Dag", "Åse", "Aase", "ANN", "Eli"]
 
 
 def journal(*seats: str, game: str = "gnav") -> bytes:
@@ -121,3 +126,26 @@ def test_the_roster_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
     save_roster(tmp_path, roster)
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     assert load_roster(tmp_path)[0] == roster
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["rename", "merge"]), st.integers(0, 5),
+                          st.integers(0, 5), st.sampled_from(NAMES)), max_size=12))
+def test_every_name_a_journal_used_stays_one_players_whatever_is_renamed_or_merged(
+        steps: list[tuple[str, int, int, str]]) -> None:
+    roster = Roster().saw(NAMES[:6], "2026-01-01T00:00:00Z")
+    used = set(NAMES[:6])
+    for verb, a, b, name in steps:
+        ids = [p.id for p in roster.players]
+        one, other = ids[a % len(ids)], ids[b % len(ids)]
+        try:
+            roster = roster.rename(one, name) if verb == "rename" else roster.merge(one, other)
+        except RosterError:
+            continue
+        if verb == "rename":
+            used.add(name)
+    for name in used:
+        owners = [p for p in roster.players if any(folded(n) == folded(name) for n in p.names)]
+        assert len(owners) == 1, name
+        assert roster.player_for(name) == owners[0]
+    assert len({p.id for p in roster.players}) == len(roster.players)
