@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, Self
 
 from companion.engine.errors import Text
 from companion.records.facts import FACTS_FORMAT, GameFacts, Unreadable, game_facts
@@ -24,8 +25,8 @@ from companion.records.stats import Filter, Records, compute
 from .errors import StoreError
 from .logs import sync_dir
 from .paths import DB_NAME
-from .schema import file_stamp
-from .store import NO_GAME, Store
+from .schema import SCHEMA_VERSION, display_time, file_stamp, newer_version_error
+from .store import NO_GAME, GameSummary
 
 ROSTER_NAME = "players.json"
 CACHE_NAME = "records-cache.json"
@@ -81,7 +82,7 @@ def save_roster(folder: Path, roster: Roster) -> None:
                          "changed.", path=str(folder), why=str(err.strerror or err)) from None
 
 
-def synced(store: Store, roster: Roster) -> Roster:
+def synced(store: Games, roster: Roster) -> Roster:
     """The roster with every name of every game in it (a created or imported game's names
     join it; a look-alike of a known name is a new player, never merged by itself), each
     player's last game brought up to date."""
@@ -89,7 +90,7 @@ def synced(store: Store, roster: Roster) -> Roster:
     return roster.saw_all((s.seats, s.updated) for s in games)
 
 
-def open_roster(store: Store) -> tuple[Roster, Text | None]:
+def open_roster(store: Games) -> tuple[Roster, Text | None]:
     """The data folder's roster with the names of every game in it, saved when that changed
     it, and the sentence load_roster gave (None when all was well)."""
     roster, notice = load_roster(store.folder)
@@ -99,7 +100,7 @@ def open_roster(store: Store) -> tuple[Roster, Text | None]:
     return fresh, notice
 
 
-def change_roster(store: Store, roster: Roster) -> Roster:
+def change_roster(store: Games, roster: Roster) -> Roster:
     """Saves a roster a screen changed (renamed, merged, recoloured)."""
     save_roster(store.folder, roster)
     return roster
@@ -108,7 +109,7 @@ def change_roster(store: Store, roster: Roster) -> Roster:
 # --- the records --------------------------------------------------------------------------
 
 
-def game_facts_of(store: Store) -> tuple[list[GameFacts], list[Text]]:
+def game_facts_of(store: Games) -> tuple[list[GameFacts], list[Text]]:
     """Every game's facts, from the cache where its journal is the same as when they were
     found, else by replaying it (then the cache is written again); and a sentence for each
     game left out because it could not be read."""
@@ -153,7 +154,7 @@ def game_facts_of(store: Store) -> tuple[list[GameFacts], list[Text]]:
     return out, left_out
 
 
-def one_game_facts(store: Store, game_id: int) -> GameFacts:
+def one_game_facts(store: Games, game_id: int) -> GameFacts:
     """One game's facts (the game over panel's story chart, its BG Stats play), from the
     cache when its journal is the same, else replayed (the cache is not written for one
     game). StoreError for a game that is not there; Unreadable for one that cannot be read."""
@@ -182,7 +183,7 @@ def _read_cache(path: Path) -> dict[str, Any]:
     return games if isinstance(games, dict) else {}
 
 
-def records_of(store: Store, only: Filter | None = None, roster: Roster | None = None) -> Records:
+def records_of(store: Games, only: Filter | None = None, roster: Roster | None = None) -> Records:
     """The records of the data folder's games the filter keeps, each name read as its
     roster's player; the games that could not be read are left out, each said in a
     sentence (Records.left_out)."""
@@ -192,16 +193,90 @@ def records_of(store: Store, only: Filter | None = None, roster: Roster | None =
     return compute(games, roster.shown_name, only or Filter(), left_out)
 
 
-def open_folder(folder: Path) -> Store:
-    """The games of an existing data folder, for reading records (no lock is taken: a
-    script's Store never writes from a stale copy, lock.py); StoreError when there is none."""
-    if not (folder / DB_NAME).is_file():
-        raise StoreError("There are no games in {path}: it is not a data folder of the app.",
-                         path=str(folder))
-    return Store(folder)
+class Games(Protocol):
+    """What the records read of a data folder's games: a Store (the app's), or a
+    GamesReader (the command line's)."""
+
+    @property
+    def folder(self) -> Path: ...
+
+    def list_games(self) -> list[GameSummary]: ...
+
+    def journal_keys(self) -> list[tuple[int, str, int]]: ...
+
+    def journal_rows(self, game_id: int) -> tuple[str, str, list[tuple[str, str]]]: ...
 
 
-def read_records(store: Store, only: Filter) -> tuple[Records, list[GameFacts], Roster]:
+class GamesReader:
+    """A data folder's games read as they are, for the records from the command line: the
+    games file opened read-only, never checked against the journals and never written, so
+    that the app may go on running on the folder (a Store's start puts right what it finds,
+    and would do so under the running app's feet)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        path = folder / DB_NAME
+        if not path.is_file():
+            raise StoreError("There are no games in {path}: it is not a data folder of the "
+                             "app.", path=str(folder))
+        try:
+            self._con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            version = self._con.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as err:
+            raise StoreError("The games file {path} cannot be opened ({why}).",
+                             path=str(path), why=str(err)) from None
+        if version > SCHEMA_VERSION:
+            self._con.close()
+            raise newer_version_error(version)
+
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._con.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            raise StoreError("The games file cannot be read ({why}).", why=str(err)) from None
+
+    def list_games(self) -> list[GameSummary]:
+        """Each game's summary (Store.list_games's), the most recently changed first."""
+        out: list[GameSummary] = []
+        for game_id, header, created, updated, events, round_, phase, winners in self._read(
+                "SELECT id, header, created, updated, events, round, phase, winners FROM games "
+                "ORDER BY updated DESC, id DESC"):
+            head = json.loads(header)
+            out.append(GameSummary(game_id, tuple(head["seats"]), head["rules"], round_, phase,
+                                   tuple(json.loads(winners)), display_time(created),
+                                   display_time(updated), events, head.get("game", "gnav")))
+        return out
+
+    def journal_keys(self) -> list[tuple[int, str, int]]:
+        """Store.journal_keys."""
+        rows = self._read("SELECT id, created, ops FROM games ORDER BY id")
+        return [(int(i), str(c), int(o)) for i, c, o in rows]
+
+    def journal_rows(self, game_id: int) -> tuple[str, str, list[tuple[str, str]]]:
+        """Store.journal_rows."""
+        rows = self._read("SELECT header, created FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise StoreError(NO_GAME, n=game_id)
+        lines = self._read("SELECT line, at FROM events WHERE game_id = ? AND active = 1 "
+                           "ORDER BY seq", (game_id,))
+        return rows[0][0], rows[0][1], [(line, at) for line, at in lines]
+
+    def close(self) -> None:
+        self._con.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_folder(folder: Path) -> GamesReader:
+    """The games of an existing data folder, read-only; StoreError when there is none."""
+    return GamesReader(folder)
+
+
+def read_records(store: Games, only: Filter) -> tuple[Records, list[GameFacts], Roster]:
     """The records the filter keeps, the games' facts it kept (for the CSV of results) and
     the roster they were read with; nothing is written but the cache (the roster is read
     with every game's names in it, and saved only by the app and `import`)."""

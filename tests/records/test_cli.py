@@ -158,3 +158,20 @@ def test_import_and_records_never_load_flet(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_records_read_a_folder_the_app_holds_and_write_nothing_of_its_games(
+        tmp_path: Path) -> None:
+    assert main(["import", *ALL, "--data", str(tmp_path)]) == 0
+    before = {p: p.read_bytes() for p in [tmp_path / "games.sqlite3",
+                                          *sorted((tmp_path / "journals").iterdir())]}
+    held = hold_folder(tmp_path)  # as `serve` holds it
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "records", "--data", str(tmp_path), "--json"],
+            capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        held.release()
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["players"]["Bo"]["won"] == 4
+    assert {p: p.read_bytes() for p in before} == before
