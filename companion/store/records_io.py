@@ -34,7 +34,8 @@ CACHE_NAME = "records-cache.json"
 
 def write_whole(path: Path, data: bytes) -> None:
     """The file replaced by `data` at once: written beside it, fsynced, moved over it."""
-    fresh = path.with_name(f".{path.name}.new")
+    # a name of this process's own: the app and a `records` beside it never share one
+    fresh = path.with_name(f".{path.name}.{os.getpid()}.new")
     with open(fresh, "wb") as f:
         f.write(data)
         f.flush()
