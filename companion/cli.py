@@ -1,7 +1,8 @@
 """`python -m companion replay PATH|-`, `python -m companion print-deck ...`,
-`python -m companion serve ...` and `python -m companion bundle-web-client`.
+`python -m companion serve ...`, `python -m companion bundle-web-client`,
+`python -m companion import FILE... --data DIR` and `python -m companion records --data DIR`.
 
-`replay` and `print-deck` must never import Flet: it is used in pipelines and tests on machines without a
+`replay`, `print-deck`, `import` and `records` must never import Flet: it is used in pipelines and tests on machines without a
 display, and must answer fast.
 """
 
@@ -105,6 +106,59 @@ def bundle_command(out: str | None) -> int:
     return 0
 
 
+def import_command(files: list[str], data: str, lang: str) -> int:
+    """Journals into a data folder as the app's import brings them: all or none."""
+    from pathlib import Path
+
+    from companion.i18n import Tr
+    from companion.store.imports import Refused, import_files, read_files
+
+    tr = Tr(lang)
+    try:
+        done = import_files(Path(data), read_files(files))
+    except Refused as err:
+        _error_line(tr.error(err.text))
+        return 2
+    _write(sys.stdout, "".join(f"{name}\t{game}\n" for name, game in done))
+    return 0
+
+
+def records_command(data: str, game: str | None, since: str | None, until: str | None,
+                    form: str, lang: str) -> int:
+    """The records of a data folder: sentences, --json (each player by name) or --csv (one
+    row per seat per game)."""
+    from pathlib import Path
+
+    from companion.engine.errors import GnavError
+    from companion.i18n import Tr
+    from companion.records import Filter
+    from companion.records.exports import results_csv
+    from companion.records.stats import summary
+    from companion.store import StoreError
+    from companion.store.records_io import open_folder, read_records
+
+    tr = Tr(lang)
+    try:
+        only = Filter(since=None if since is None else Filter.day(since, "--since"),
+                      until=None if until is None else Filter.day(until, "--until"),
+                      game=game)
+        with open_folder(Path(data)) as store:
+            records, games, roster = read_records(store, only)
+    except (GnavError, StoreError) as err:
+        _error_line(tr.error(err))
+        return 2
+    if form == "json":
+        out = json.dumps(records.as_json(), ensure_ascii=False, indent=1) + "\n"
+    elif form == "csv":
+        out = results_csv(games, roster.shown_name)
+    else:
+        out = "".join(tr.error(line) + "\n" for line in summary(records, tr))
+    _write(sys.stdout, out)
+    for line in records.left_out:  # said on standard error too, where a script looks
+        _error_line(tr.error(line))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Gnav Companion")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -135,7 +189,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "device")
     bp.add_argument("--out", default=None,
                     help="the folder to fill (default: web-client beside main.py)")
+    ip = sub.add_parser("import", help="bring journals into a data folder as the app's "
+                                       "import does: all of them, or none")
+    ip.add_argument("files", nargs="+", metavar="FILE", help="journal files (JSON Lines)")
+    ip.add_argument("--data", required=True, help="the data folder (as serve --data)")
+    ip.add_argument("--lang", choices=LANGUAGES, default="en", help="the sentences' language")
+    rc = sub.add_parser("records", help="print the records of a data folder's games")
+    rc.add_argument("--data", required=True, help="the data folder (as serve --data)")
+    rc.add_argument("--game", default=None, help="only this game (gnav, kille, ...)")
+    rc.add_argument("--since", default=None, metavar="DATE",
+                    help="only tables set up on or after this day (2026-12-24)")
+    rc.add_argument("--until", default=None, metavar="DATE",
+                    help="only tables set up on or before this day")
+    form = rc.add_mutually_exclusive_group()
+    form.add_argument("--json", dest="form", action="store_const", const="json",
+                      help="every figure as JSON, each player by name")
+    form.add_argument("--csv", dest="form", action="store_const", const="csv",
+                      help="the results as CSV, one row per seat per game")
+    rc.add_argument("--lang", choices=LANGUAGES, default="en", help="the sentences' language")
     args = parser.parse_args(argv)
+    if args.command == "import":
+        return import_command(args.files, args.data, args.lang)
+    if args.command == "records":
+        return records_command(args.data, args.game, args.since, args.until,
+                               args.form or "text", args.lang)
     if args.command == "bundle-web-client":
         return bundle_command(args.out)
     if args.command == "replay":

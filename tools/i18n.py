@@ -67,7 +67,7 @@ def companion_sources() -> list[Path]:
 
 
 def errors_sources() -> list[Path]:
-    return [p for p in _python("engine", "core", "store", "games") if not _is_book(p)]
+    return [p for p in _python("engine", "core", "store", "games", "records") if not _is_book(p)]
 
 
 @dataclass(frozen=True)

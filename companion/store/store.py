@@ -297,6 +297,26 @@ class Store:
             ]
         return "\n".join(lines) + "\n"
 
+    def journal_keys(self) -> list[tuple[int, str, int]]:
+        """Every game's (id, created, changes made): a game whose three are the same as
+        before has the same journal (ids are never reused; every append, undo and redo counts
+        a change). What the records' cache is keyed by."""
+        with self._db.lock:
+            rows = self._read("SELECT id, created, ops FROM games ORDER BY id")
+        return [(int(i), str(c), int(o)) for i, c, o in rows]
+
+    def journal_rows(self, game_id: int) -> tuple[str, str, list[tuple[str, str]]]:
+        """A game's header line, when it was created, and its active event lines each with
+        the time it was kept, in order: what the records replay."""
+        with self._db.lock:
+            rows = self._read("SELECT header, created FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                raise StoreError(NO_GAME, n=game_id)
+            lines = self._read(
+                "SELECT line, at FROM events WHERE game_id = ? AND active = 1 ORDER BY seq",
+                (game_id,))
+        return rows[0][0], rows[0][1], [(line, at) for line, at in lines]
+
     # --- the game the app showed last -----------------------------------------------------
 
     def last_open(self) -> int | None:
