@@ -32,8 +32,8 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.narrate.board_words import board_words, gate_words
 
 from .door import FILES_RESERVED
-from .reader import MAX_GAME_ID, BoardReader, Unreadable
-from .render import board_html, board_json, list_html
+from .reader import MAX_GAME_ID, BoardReader, TooLong, Unreadable
+from .render import board_html, board_json, list_html, too_long_json
 from .sharing import Listener
 
 try:
@@ -93,7 +93,20 @@ class Hub:
         """The game now (in a worker thread: it touches the file); raises Unreadable."""
         key = (game_id, lang)
         watched = key in self.watchers
-        game = self.reader.game(game_id)
+        tr = Tr(lang)
+        try:
+            game = self.reader.game(game_id)
+        except TooLong as said:  # stored past the cap: the board says so, and reads no more
+            old = self.snapshots.get(key)
+            if old is not None and old.version == said.version:
+                return old
+            data = too_long_json(said, tr)
+            snap = Snapshot(said.version, data, board_html(data, tr))
+            if watched:
+                self.snapshots[key] = snap
+            elif all(g != game_id for g, _lang in list(self.watchers)):
+                self.reader.forget(game_id)
+            return snap
         if game is None:
             if watched:  # its boards learn that it is gone
                 self.snapshots[key] = None
@@ -101,7 +114,6 @@ class Hub:
         old = self.snapshots.get(key)
         if old is not None and old.version == game.version:
             return old
-        tr = Tr(lang)
         data = board_json(game, tr)
         snap = Snapshot(game.version, data, board_html(data, tr))
         if watched:

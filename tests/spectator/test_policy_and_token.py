@@ -245,11 +245,11 @@ def test_a_danish_phone_follows_in_danish(played: Played, browser: Browser) -> N
         reader = BoardReader(played.data_dir)
         before = reader.game(game)
         assert before is not None
-        events = len(before.lines)
+        events = before.count
         name = "Deal" if button(referee, "Deal").count() else "Stand"
         tap(referee, name)
         deadline = time.monotonic() + 10
-        while (after := reader.game(game)) is not None and len(after.lines) == events:
+        while (after := reader.game(game)) is not None and after.count == events:
             assert time.monotonic() < deadline, "the tap was not stored"
             time.sleep(0.05)
         assert after is not None
