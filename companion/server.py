@@ -280,7 +280,12 @@ def _flet_app(main: Callable[..., Any]) -> ASGIApp:
     """Flet's web client and websocket for `main(page)`, offline."""
     import flet as ft
 
-    from companion.webclient.bridge import SESSION_GRACE, known_controls_only
+    from companion.webclient.bridge import (
+        SESSION_GRACE,
+        ClosingCode,
+        free_closed_sessions,
+        known_controls_only,
+    )
 
     # Flet's CDN switch is also read from the environment by parts of flet-web.
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
@@ -288,6 +293,7 @@ def _flet_app(main: Callable[..., Any]) -> ASGIApp:
     # web client keeps one whose connection was lost (issue 21, item 8)
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_GRACE))
     known_controls_only()  # flet-web makes its sessions itself (issue 21, item 6)
+    free_closed_sessions()  # and lets them go itself (item 8): a closed tab's at once
     assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
     app: ASGIApp = ft.run(
         main,
@@ -296,7 +302,7 @@ def _flet_app(main: Callable[..., Any]) -> ASGIApp:
         assets_dir=assets,
         route_url_strategy=ft.RouteUrlStrategy.PATH,
     )
-    return app
+    return ClosingCode(app)
 
 
 def build_asgi(main: Callable[..., Any]) -> ASGIApp:

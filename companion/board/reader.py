@@ -4,6 +4,9 @@ The referee's app commits every event before it shows it (Game.apply), so readin
 enough to follow the game live, and a read-only connection can change nothing whatever a
 spectator's browser asks. Each game is followed incrementally by the seam's Follower: a new
 event is one apply; an undo goes back to the nearest snapshot, as the store's Game does.
+
+A game keeps at most the store's MAX_EVENTS; one an earlier version stored past it is not read
+(TooLong), as the app does not open it, so a board's memory is that of a game the app keeps.
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ import json
 import os
 import sqlite3
 import threading
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core import Follower, GameState, Header, parse_header
 from companion.engine import GnavError
 from companion.engine.journal import decode_line
+from companion.store.game import MAX_EVENTS
 from companion.store.paths import DB_NAME
 
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest integer: no game can have a larger id
@@ -29,6 +34,18 @@ class Unreadable(Exception):
     tries again; the next read opens the file anew."""
 
 
+class TooLong(Exception):
+    """The game has more events than a game keeps (MAX_EVENTS: an earlier version stored it),
+    so it is not read; the board says so. `version` stays while `count` does."""
+
+    def __init__(self, game_id: int, count: int, version: int) -> None:
+        super().__init__(f"game {game_id} has {count} events, more than {MAX_EVENTS}")
+        self.game_id = game_id
+        self.count = count
+        self.most = MAX_EVENTS
+        self.version = version
+
+
 @dataclass
 class Followed:
     """One game as the board last read it."""
@@ -36,7 +53,6 @@ class Followed:
     id: int
     header: str
     follower: Follower
-    lines: list[str] = field(default_factory=list)
     updated: str = ""
     version: int = 0  # goes up by one whenever the board has something new to show
 
@@ -48,17 +64,21 @@ class Followed:
     def state(self) -> GameState:
         return self.follower.state
 
+    @property
+    def count(self) -> int:
+        """How many active events the board has followed."""
+        return len(self.follower)
+
     def truncate(self, count: int) -> None:
         """Back to the state after the first `count` events."""
         self.follower.truncate(count)
-        del self.lines[count:]
 
-    def extend(self, lines: list[str]) -> None:
-        """Follows the lines in order; a refused line raises GnavError, the ones before it
-        stay followed."""
+    def extend(self, lines: Iterable[str]) -> None:
+        """Follows the lines in order, as they come (the event lines are not kept: the
+        follower's events are the game's); a refused line raises GnavError, the ones before
+        it stay followed."""
         for line in lines:
             self.follower.extend((line,))
-            self.lines.append(line)
 
 
 @dataclass(frozen=True)
@@ -81,6 +101,7 @@ class BoardReader:
         self._con: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._games: dict[int, Followed] = {}
+        self._too_long: dict[int, TooLong] = {}  # what was said of a game past the cap
         self._data_version: int | None = None
         self._file: tuple[int, int] | None = None  # (device, inode) of the file opened
         # versions are never reused, even across a reopening, so a board always sees a change
@@ -110,6 +131,7 @@ class BoardReader:
             self._con = None
         self._file = None
         self._games.clear()
+        self._too_long.clear()
         self._data_version = None
 
     def _unreadable(self, err: Exception) -> Unreadable:
@@ -124,6 +146,7 @@ class BoardReader:
         """Drops what was kept to follow this game (nobody watches it any more). Without the
         lock, which a long read may hold: the event loop calls this, and one pop is atomic."""
         self._games.pop(game_id, None)
+        self._too_long.pop(game_id, None)
 
     def changed(self) -> bool:
         """Whether anything was committed to the file since the last call (cheap: SQLite's
@@ -161,7 +184,8 @@ class BoardReader:
 
     def game(self, game_id: int) -> Followed | None:
         """The game as it is in the file now (None when there is no such game); raises
-        Unreadable when the file cannot be read."""
+        Unreadable when the file cannot be read, TooLong when the game has more events than
+        a game keeps."""
         if not 0 < game_id <= MAX_GAME_ID:
             return None
         with self._lock:
@@ -184,12 +208,24 @@ class BoardReader:
             "SELECT header, updated, events FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
-            self._games.pop(game_id, None)
+            self.forget(game_id)
             return None
         header, updated, count = row
+        # as the store's open_game: a game an earlier version stored past the cap is not read
+        # (one look down the primary key, whatever the game's length)
+        (last,) = con.execute("SELECT max(seq) FROM events WHERE game_id = ?",
+                              (game_id,)).fetchone()
+        if last is not None and last + 1 > MAX_EVENTS:
+            self._games.pop(game_id, None)
+            said = self._too_long.get(game_id)
+            if said is None or said.count != last + 1:
+                said = TooLong(game_id, last + 1, next(self._versions))
+                self._too_long[game_id] = said
+            raise said
+        self._too_long.pop(game_id, None)
         game = self._games.get(game_id)
         if game is not None and game.header == header and game.updated == updated \
-                and len(game.lines) == count:
+                and game.count == count:
             return game
         if game is None or game.header != header or updated < game.updated:
             kind, table = parse_header(decode_line(header))
@@ -197,19 +233,20 @@ class BoardReader:
             keep = 0
         else:
             # Events stored since the last read have `at` >= the last `updated`: the first of
-            # them among the lines we hold is where this game's story changed (an undo and a
+            # them among the events followed is where this game's story changed (an undo and a
             # new event in its place keep the count but change the line).
-            keep = min(len(game.lines), count)
+            keep = min(game.count, count)
             first = con.execute(
                 "SELECT min(seq) FROM events WHERE game_id = ? AND active = 1 AND seq < ? "
                 "AND at >= ?", (game_id, keep, game.updated)
             ).fetchone()[0]
             if first is not None:
                 keep = int(first)
-        lines = [line for (line,) in con.execute(
+        # the lines as the cursor gives them, one at a time: never the whole game's at once
+        lines = (line for (line,) in con.execute(
             "SELECT line FROM events WHERE game_id = ? AND active = 1 AND seq >= ? ORDER BY seq",
             (game_id, keep),
-        )]
+        ))
         try:
             game.truncate(keep)
             game.extend(lines)

@@ -14,19 +14,31 @@ from companion.i18n import EN, Tr
 from companion.narrate.board import board_state
 from companion.narrate.board_words import board_words
 
-from .reader import Followed, Listed
+from .reader import Followed, Listed, TooLong
 
 
 def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
     """Everything the board shows, as plain values: which game, at which version, and what
     the narration tells of its state."""
-    return {"game": game.id, "version": game.version, "events": len(game.lines),
+    return {"game": game.id, "version": game.version, "events": game.count,
             **board_state(game.state, tr)}
+
+
+def too_long_json(said: TooLong, tr: Tr = EN) -> dict[str, Any]:
+    """What the board shows of a game stored past the cap: the sentence saying why it is not
+    followed (as the referee's tables list says it)."""
+    now = board_words(tr)["too_long"].format(
+        game=said.game_id, count=tr.number(said.count), most=tr.number(said.most))
+    return {"game": said.game_id, "version": said.version, "events": said.count,
+            "too_long": True, "now": now}
 
 
 def board_html(data: dict[str, Any], tr: Tr = EN) -> str:
     """The inside of the board page (also what each live update replaces)."""
     e = escape
+    if data.get("too_long"):
+        return (f'<p id="now" class="now">{e(data["now"])}</p>'
+                f'<p><a href="/board">{e(board_words(tr)["all_tables"])}</a></p>')
     w = {key: e(text) for key, text in board_words(tr).items()}
     rules = e(data["rules"])
     title = (w["title_round"].format(rules=rules, round=data["round"]) if data["round"]

@@ -220,6 +220,7 @@ def url_host(address: str) -> str:
 # --- who a listener answers to --------------------------------------------------------------
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+COOKIE = "gnav_referee"  # the referee's cookie, named for each port (Listener.cookie)
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,15 @@ class Listener:
 
     hosts: frozenset[str]
     token: bool
+    port: int
+
+    @property
+    def cookie(self) -> str:
+        """The name of the referee's cookie here. A browser keeps one set of cookies for a
+        host name whatever its port, so two listeners of one machine (the built app's window
+        on one port, a `serve` on another) giving theirs one name overwrote each other's, and
+        one referee was locked out: each port has its own."""
+        return f"{COOKIE}_{self.port}"
 
 
 def listener_for(bound: str, port: int, token: bool,
@@ -249,7 +259,7 @@ def listener_for(bound: str, port: int, token: bool,
     hosts = {f"{name}:{port}" for name in names}
     if port == 80:
         hosts.update(names)
-    return Listener(frozenset(hosts), token)
+    return Listener(frozenset(hosts), token, port)
 
 
 # A documentation address (TEST-NET-1, RFC 5737): only a route to it is looked up, never used.

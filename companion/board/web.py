@@ -32,8 +32,8 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.narrate.board_words import board_words, gate_words
 
 from .door import FILES_RESERVED
-from .reader import MAX_GAME_ID, BoardReader, Unreadable
-from .render import board_html, board_json, list_html
+from .reader import MAX_GAME_ID, BoardReader, TooLong, Unreadable
+from .render import board_html, board_json, list_html, too_long_json
 from .sharing import Listener
 
 try:
@@ -46,7 +46,6 @@ Receive = Callable[[], Any]
 Send = Callable[[Any], Any]
 ASGIApp = Callable[[Scope, Receive, Send], Any]
 
-COOKIE = "gnav_referee"
 POLL_SECONDS = 0.1  # how often the file is checked while a board is open: well under 1 s
 KEEPALIVE_SECONDS = 15.0
 MAX_STREAMS = 1000  # live boards in all, at most (fewer under a low open-file limit)
@@ -93,7 +92,20 @@ class Hub:
         """The game now (in a worker thread: it touches the file); raises Unreadable."""
         key = (game_id, lang)
         watched = key in self.watchers
-        game = self.reader.game(game_id)
+        tr = Tr(lang)
+        try:
+            game = self.reader.game(game_id)
+        except TooLong as said:  # stored past the cap: the board says so, and reads no more
+            old = self.snapshots.get(key)
+            if old is not None and old.version == said.version:
+                return old
+            data = too_long_json(said, tr)
+            snap = Snapshot(said.version, data, board_html(data, tr))
+            if watched:
+                self.snapshots[key] = snap
+            elif all(g != game_id for g, _lang in list(self.watchers)):
+                self.reader.forget(game_id)
+            return snap
         if game is None:
             if watched:  # its boards learn that it is gone
                 self.snapshots[key] = None
@@ -101,7 +113,6 @@ class Hub:
         old = self.snapshots.get(key)
         if old is not None and old.version == game.version:
             return old
-        tr = Tr(lang)
         data = board_json(game, tr)
         snap = Snapshot(game.version, data, board_html(data, tr))
         if watched:
@@ -633,8 +644,8 @@ class Gate:
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"),
                           keep_blank_values=True)
         offered = [v for k, v in query if k == "token"]
-        cookie = any(self._valid(value)
-                     for value in _cookies("; ".join(v for k, v in raw if k == "cookie")))
+        cookie = any(self._valid(value) for value in _cookies(
+            "; ".join(v for k, v in raw if k == "cookie"), listener.cookie))
         if kind == "websocket":
             if cookie:
                 await self.flet_app(scope, receive, send)
@@ -647,7 +658,7 @@ class Gate:
             rest = [(k, v) for k, v in query if k != "token"]
             if method == "GET" and len(offered) == 1 and self._valid(offered[0]):
                 await _welcome(send, own_path(path) + ("?" + urlencode(rest) if rest else ""),
-                               offered[0])
+                               offered[0], listener.cookie)
                 return
             self.note(addr, f"refused control from {addr}: wrong referee token")
             if self.boards is None:
@@ -695,8 +706,8 @@ def _static(path: str) -> bool:
     return "." in name
 
 
-def _cookies(header: str) -> list[str]:
-    """Every value the Cookie header gives the referee's cookie, read pair by pair.
+def _cookies(header: str, name: str) -> list[str]:
+    """Every value the Cookie header gives the referee's cookie (`name`), read pair by pair.
 
     The header holds every cookie of this host, set by any app that ever ran on it (the
     same host name at another port included): a strict parser gives up on a neighbour's
@@ -704,8 +715,8 @@ def _cookies(header: str) -> list[str]:
     (one for another path, or an old one), either of which would hide the valid token."""
     values = []
     for pair in header.split(";"):
-        name, equals, value = pair.partition("=")
-        if equals and name.strip() == COOKIE:
+        key, equals, value = pair.partition("=")
+        if equals and key.strip() == name:
             value = value.strip()
             if len(value) >= 2 and value[0] == value[-1] == '"':
                 value = value[1:-1]
@@ -742,7 +753,7 @@ async def _redirect(send: Send, location: str) -> None:
     await _respond(send, 303, b"", [(b"location", location.encode("latin-1"))])
 
 
-async def _welcome(send: Send, target: str, token: str) -> None:
+async def _welcome(send: Send, target: str, token: str, name: str) -> None:
     """Gives the referee's browser its cookie, then leaves the token's address behind.
 
     A page that moves on by itself rather than a redirect: the cookie is SameSite=Strict,
@@ -750,7 +761,7 @@ async def _welcome(send: Send, target: str, token: str) -> None:
     opened (a QR scanner, a chat app); location.replace also keeps the token out of the
     browser's history.
     """
-    cookie = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=604800"
+    cookie = f"{name}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=604800"
     target_js = json.dumps(target).replace("<", "\\u003c")
     body = (
         "<!doctype html><html><head><meta charset=\"utf-8\">"

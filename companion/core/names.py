@@ -13,9 +13,9 @@ Two levels, so that nothing saved is lost:
 - **New names** (a new table, an import, `replay`): on top of that, no invisible formatting
   character (Unicode's category Cf: a zero-width joiner or space, U+FEFF, the bidi controls
   such as U+202E, which turns the rest of a banner line around), no name that shows nothing,
-  and no two names that look alike without regard to case: the same casefolded skeleton of
-  Unicode Technical Standard #39, section 4, letter by letter ("Аnn" with a Cyrillic А is
-  "Ann", "B0" is "BO"; see look_alike), nor a name that looks like "stock". A zero-width
+  and no two names that look alike: the same skeleton of Unicode Technical Standard #39,
+  section 4, or the same casefolded skeleton ("Аnn" with a Cyrillic А is "ANN", "B0" is "BO",
+  but "Ian" is not "Lan"; see look_alike), nor a name that looks like "stock". A zero-width
   joiner inside an emoji (a family of three) and the tags of a flag such as Scotland's are
   part of the picture and stay. These rules are stricter than the journal format's: a game
   saved before them is not refused, so they are checked where names come in, not when a
@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from companion.engine.errors import GnavError, quoted
 from companion.engine.events import json_repr
@@ -150,72 +150,41 @@ def format_character(name: str) -> str | None:
 
 
 def look_alike(name: str, other: str) -> bool:
-    """Whether two names look the same without regard to case, letter by letter: names of one
-    case are one name in the journal format (docs/journal.md, v2 section 2), so a look-alike in
-    another case is one too. A letter looks like its casefolded UTS #39 skeleton, taken again
-    until it settles, or like that of its casefolded self: Cyrillic А like a, I like l or i,
-    Greek Υ like y, M and m like rn, ſ (the long s) like f or s. Two names look alike when
-    their letters can be read as the same text: "Аnn" and "ANN", "AI" and "Al", "Marnie" and
-    "Mamie", "ΙΥ" in Greek and "iy". Letter by letter, so that two looks of one letter never
-    join two others: i and l stay apart, though I looks like both. The price of looking
-    without regard to case: "Ian" looks like "Lan" (I is drawn like l, and l is L's small
-    letter)."""
-    return _same_text(_looks(name), _looks(other))
+    """Whether two names look the same: their UTS #39 skeletons match, or their casefolded
+    skeletons do (the skeleton of the casefolded name). Names of one case are one name in the
+    journal format (docs/journal.md, v2 section 2), so a look-alike in another case is one too:
+    "Аnn" with a Cyrillic А and "ANN", "Marnie" and "Mamie" (m is drawn like rn). The plain
+    skeleton keeps what only one case shows: "AI" and "Al" (I is drawn like l), "B0" and "BO".
+    A name is read one way or the other, whole, never a letter each way: "Ian" and "Lan" are
+    two names (I is drawn like l, and l is L's small letter, but no one reading of "Ian" is
+    "Lan"), while "Ian" and "lan" are one. Each skeleton is taken again until it settles
+    (M is m, and m is rn)."""
+    return _plain(name) == _plain(other) or _folded(name) == _folded(other)
 
 
-def _looks(name: str) -> list[frozenset[str]]:
-    """What each character of the decomposed name may be read as (none for an ignorable)."""
-    out: list[frozenset[str]] = []
-    ignorable = _ignorable()
-    for c in unicodedata.normalize("NFD", name):
-        if c not in ignorable:
-            looks = _char_looks(c)
-            if looks:
-                out.append(looks)
-    return out
-
-
-@cache
-def _char_looks(c: str) -> frozenset[str]:
-    return frozenset({_settled(c), _settled(c.casefold())}) - {""}
-
-
-def _settled(text: str) -> str:
-    """The casefolded skeleton, taken again until it no longer changes (M is m, and m is rn)."""
+@lru_cache(maxsize=256)  # each pair of a table's names asks again
+def _plain(name: str) -> str:
+    """The skeleton of the composed name, taken again until it no longer changes."""
+    text = unicodedata.normalize("NFC", name)
     for _ in range(4):
-        looked = skeleton(text).casefold()
+        looked = skeleton(text)
         if looked == text:
             break
         text = looked
     return text
 
 
-def _same_text(xs: list[frozenset[str]], ys: list[frozenset[str]]) -> bool:
-    """Whether one reading of each of xs's characters, end to end, can spell what a reading of
-    ys's does (a reading may be longer than one letter: rn for m)."""
-    todo: list[tuple[int, int, str, str]] = [(0, 0, "", "")]
-    seen: set[tuple[int, int, str, str]] = set()
-    while todo:
-        state = todo.pop()
-        if state in seen:
-            continue
-        seen.add(state)
-        i, j, left, right = state  # left: what xs has read beyond ys so far, or right: ys's
-        if not left and not right and i == len(xs) and j == len(ys):
-            return True
-        if not left and i < len(xs):
-            todo += [s for look in xs[i] if (s := _matched(i + 1, j, look, right))]
-        elif not right and left and j < len(ys):
-            todo += [s for look in ys[j] if (s := _matched(i, j + 1, left, look))]
-    return False
-
-
-def _matched(i: int, j: int, left: str, right: str) -> tuple[int, int, str, str] | None:
-    if left.startswith(right):
-        return i, j, left[len(right):], ""
-    if right.startswith(left):
-        return i, j, "", right[len(left):]
-    return None
+@lru_cache(maxsize=256)
+def _folded(name: str) -> str:
+    """The casefolded skeleton of the casefolded composed name, taken again until it no longer
+    changes."""
+    text = unicodedata.normalize("NFC", name).casefold()
+    for _ in range(4):
+        looked = skeleton(text).casefold()
+        if looked == text:
+            break
+        text = looked
+    return text
 
 
 def skeleton(text: str) -> str:

@@ -34,6 +34,8 @@ def board_words(tr: Tr) -> dict[str, str]:
         "round": _("round {round}"),
         "not_dealt": _("not dealt"),
         "no_such": _("There is no such table."),
+        "too_long": _("Table {game} has {count} events, more than the {most} the app keeps in "
+                      "one game (an earlier version stored it), so it cannot be followed."),
         "all_tables": _("All tables"),
         "live": _("live"),
         "reconnecting": _("reconnecting…"),

@@ -20,7 +20,7 @@ from .errors import StoreError
 from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
-__all__ = ["MAX_EVENTS", "SNAPSHOT_EVERY", "Game"]
+__all__ = ["MAX_EVENTS", "SNAPSHOT_EVERY", "Game", "too_long"]
 
 # The most events a game keeps (active and undone). The longest game the app is made for, 40
 # seats and 2,000 rounds of Gnav, has about 108,000 (a family game of that size has fewer):
@@ -29,6 +29,15 @@ __all__ = ["MAX_EVENTS", "SNAPSHOT_EVERY", "Game"]
 # a tablet's memory at every start (a 32 MB Gwra pyskessa journal of 745,015 events took
 # 740 MB to open; benchmarks/RESULTS.md measures a game at the cap).
 MAX_EVENTS = 200_000
+
+
+def too_long(game_id: int, count: int) -> Text:
+    """Why a game an earlier version stored past the cap is not opened: at its opening, and in
+    the notice of a start that brought it back."""
+    return Text("Game {game} has {count} events, more than the {most} the app keeps in one "
+                "game (an earlier version stored it), so it is not opened. Its journal can "
+                "still be exported from the tables list.", game=game_id, count=count,
+                most=MAX_EVENTS)
 
 
 class _Stale(Exception):

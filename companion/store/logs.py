@@ -36,7 +36,8 @@ import itertools
 import json
 import os
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Generic, TypeVar
@@ -62,9 +63,10 @@ class Log(Generic[E]):
     header: str | None = None
     created: str = ""
     updated: str = ""
-    active: list[E] = field(default_factory=list)
-    tail: list[E] = field(default_factory=list)  # undone, the next redo first
+    active: MutableSequence[E] = field(default_factory=list)
+    tail: MutableSequence[E] = field(default_factory=list)  # undone, the next redo first
     ops: int = -1  # `n` of the last good record; -1 when not even the header was read
+    lines: int = 0  # the good lines read (journal_events reads them again)
     deleted: bool = False
     damaged: str | None = None  # why reading stopped before the end of the file
     # changes the file held after the damage: its whole lines from there on, or more when a
@@ -121,9 +123,22 @@ def read_log(path: Path, game_id: int) -> Log[Line]:
 
 
 def read_digests(path: Path, game_id: int) -> Log[int]:
-    """read_log with each event as its digest: a long game compared in a tenth of the
-    memory."""
-    return _read(path, Log[int](game_id), digest)
+    """read_log with each event as its digest, eight bytes each (an array, not a list of
+    Python ints): a long game compared in a small part of the memory, and a game an earlier
+    version stored past the cap counted without holding its events."""
+    return _read(path, Log[int](game_id, active=array("q"), tail=array("q")), digest)
+
+
+def journal_events(path: Path, game_id: int, lines: int) -> Iterator[tuple[int, str, str]]:
+    """(seq, event line, at) of each `add` among the first `lines` lines of the file, which
+    read_digests or read_log found good, one at a time: a game too long to hold is written
+    into the games file from here. The event stored at a seq at the end is the last one
+    added there (an add drops the undone events from its seq on; undo and redo move none)."""
+    with open(path, "rb") as f:
+        for raw, _whole in itertools.islice(_lines(f), lines):
+            rec = _decode(raw[9:].decode("utf-8"))
+            if rec.get("op") == "add":
+                yield rec["seq"], rec["line"], str(rec.get("at", ""))
 
 
 def _line(line: str, at: str) -> Line:
@@ -151,6 +166,7 @@ def _read(path: Path, log: Log[E], keep: Callable[[str, str], E]) -> Log[E]:
                 else:
                     why = _apply(log, raw, keep)
                     if why is None:
+                        log.lines += 1
                         continue
                 log.damaged = f"line {number}: {why}"
                 log.later = _count_later(log, _lines(f), 1 if whole else 0)
@@ -239,7 +255,7 @@ def _apply(log: Log[E], raw: bytes, keep: Callable[[str, str], E]) -> str | None
         log.header, log.created = rec["header"], str(rec.get("created", ""))
         log.updated = log.created
     elif op == "add" and seq == len(log.active) and isinstance(rec.get("line"), str):
-        log.tail.clear()
+        del log.tail[:]
         log.active.append(keep(rec["line"], str(at)))
     elif op == "undo" and log.active and seq == len(log.active) - 1:
         log.tail.insert(0, log.active.pop())  # an event keeps the time it was stored
@@ -256,17 +272,28 @@ def _apply(log: Log[E], raw: bytes, keep: Callable[[str, str], E]) -> str | None
 
 
 def records(
-    game_id: int, header: str, created: str, active: list[Line], tail: list[Line], ops: int
+    game_id: int, header: str, created: str, active: Sequence[Line], tail: Sequence[Line],
+    ops: int,
 ) -> Iterator[dict[str, Any]]:
     """The records that bring a new journal file to this state, the last numbered `ops`, one
     at a time (a long game's would take ten times its journal's size in memory at once)."""
-    count = len(active) + 2 * len(tail)
+    return counted_records(game_id, header, created, itertools.chain(active, tail),
+                           len(active), len(tail), ops)
+
+
+def counted_records(
+    game_id: int, header: str, created: str, stored: Iterable[Line], active: int, tail: int,
+    ops: int,
+) -> Iterator[dict[str, Any]]:
+    """records, from the stored events in order (`active` of them active, then the `tail`
+    undone ones) as they come: a game read from the games file a row at a time."""
+    count = active + 2 * tail
     n = max(ops - count, 0)
     yield {"n": n, "op": "game", "id": game_id, "header": header, "created": created}
-    for seq, (line, at) in enumerate(itertools.chain(active, tail)):
+    for seq, (line, at) in enumerate(itertools.islice(stored, active + tail)):
         n += 1
         yield {"n": n, "op": "add", "seq": seq, "line": line, "at": at}
-    for seq in range(len(active) + len(tail) - 1, len(active) - 1, -1):
+    for seq in range(active + tail - 1, active - 1, -1):
         n += 1
         yield {"n": n, "op": "undo", "seq": seq}
 

@@ -95,8 +95,11 @@ def with_wal(data: bytes, wal: bytes) -> bytes:
     return bytes(out)
 
 
-def carve(data: bytes, default_page_size: int) -> tuple[list[CarvedGame], list[CarvedEvent]]:
-    """Every games row and events row found in the leaf pages of `data` (a whole file)."""
+def carve(data: bytes, default_page_size: int, skip: set[int] | None = None
+          ) -> tuple[list[CarvedGame], list[CarvedEvent]]:
+    """Every games row and events row found in the leaf pages of `data` (a whole file), but
+    the events of the games in `skip` (read from elsewhere: not held)."""
+    skip = skip or set()
     page_size = page_size_of(data, default_page_size)
     reserved = data[20] if len(data) >= 100 and data[:16] == b"SQLite format 3\x00" else 0
     reader = _Reader(data, page_size, page_size - reserved)
@@ -107,7 +110,7 @@ def carve(data: bytes, default_page_size: int) -> tuple[list[CarvedGame], list[C
         for kind, rowid, record in reader.records(number):
             if kind != TABLE_LEAF:
                 event = _as_event(record)
-                if event is not None:
+                if event is not None and event.game_id not in skip:
                     events.append(event)
             else:
                 game = _as_game(rowid, record)

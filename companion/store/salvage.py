@@ -6,6 +6,11 @@ up alone. A game keeps its events up to the first one that cannot be read or tha
 engine refuses: a journal cannot skip an event. When the file's first 100 bytes (its header)
 are wiped, a standard header is written into a work copy, which is often enough to read
 every row again.
+
+A game an earlier version stored past the cap (MAX_EVENTS) is brought back from its journal
+file without being held: its rows go from the journal into the new file a line at a time, and
+the notice says why the app does not open it (the damaged file itself is still read whole to
+find the rows SQLite cannot reach).
 """
 
 from __future__ import annotations
@@ -16,14 +21,29 @@ import shutil
 import sqlite3
 import struct
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.core import Follower, GameKind, GameState, Header, kind_named, parse_header
 from companion.engine import GnavError, Text
 from companion.engine.journal import decode_line
 
-from .logs import log_path, logged_ids, read_log, records, sync_dir, write_log
+from .game import MAX_EVENTS, too_long
+from .logs import (
+    Line,
+    Log,
+    counted_records,
+    journal_events,
+    log_path,
+    logged_ids,
+    read_digests,
+    read_log,
+    records,
+    sync_dir,
+    write_log,
+)
 from .pages import carve, with_wal
 from .paths import DB_NAME
 from .schema import (
@@ -41,6 +61,26 @@ MAX_ID_PROBES = 100_000  # a garbled id bound must not make the salvage run for 
 
 
 @dataclass
+class LongGame:
+    """A game an earlier version stored past the cap, brought back without holding its events
+    (the store does not open it): from the first `lines` lines of its journal file `path`, or
+    as the games file has it (`path` None); `active` of its `stored` events active."""
+
+    path: Path | None
+    lines: int
+    active: int
+    stored: int
+    damaged: bool = False  # its journal stopped early: written again from the games file
+
+    def undo_uncertain(self, later: int) -> int:
+        """The store's _undo_uncertain, counted: the events `later` lost changes could have
+        undone, made undone."""
+        keep = max(0, self.active - later)
+        moved, self.active = self.active - keep, keep
+        return moved
+
+
+@dataclass
 class SalvagedGame:
     id: int
     table: Header
@@ -51,6 +91,17 @@ class SalvagedGame:
     partial: bool = False  # something after the kept events could not be read or was refused
     state: GameState | None = None
     ops: int = 0  # the journal file's counter (logs.py)
+    long: LongGame | None = None  # past the cap: its events are not in active and tail
+
+    @property
+    def events(self) -> int:
+        """Its active events."""
+        return self.long.active if self.long is not None else len(self.active)
+
+    @property
+    def stored(self) -> int:
+        """Its events, active and undone."""
+        return self.long.stored if self.long is not None else len(self.active) + len(self.tail)
 
 
 def _kind(game: SalvagedGame) -> GameKind:
@@ -65,6 +116,7 @@ def recover_file(path: Path, reason: str) -> Text:
     """Keeps a copy of the damaged file beside it, replaces it with a new file holding every
     intact game, and returns the sentence that tells the referee."""
     kept = keep_copy(path)
+    long = long_journals(path.parent)
     with tempfile.TemporaryDirectory(prefix="gnav-salvage-") as tmp:
         work = Path(tmp) / DB_NAME
         shutil.copyfile(kept, work)
@@ -73,21 +125,73 @@ def recover_file(path: Path, reason: str) -> Text:
         if wal.exists():
             shutil.copyfile(wal, Path(str(work) + "-wal"))
             original = with_wal(original, wal.read_bytes())
-        games, last_open = read_damaged(work, original)
-    games = with_journals(games, path.parent)
+        games, last_open = read_damaged(work, original,
+                                        {game_id: log.stored for game_id, log in long.items()})
+        del original
+    games = with_journals(games, path.parent, long)
     write_fresh(path, games, last_open)
     for g in games:  # each journal file says what the new file says, counter included
-        write_log(log_path(path.parent, g.id),
-                  records(g.id, _header_line(g), g.created, g.active, g.tail, g.ops))
+        if g.long is None:
+            write_log(log_path(path.parent, g.id),
+                      records(g.id, _header_line(g), g.created, g.active, g.tail, g.ops))
+        elif g.long.path is None or g.long.damaged:
+            con = connect(path)
+            try:
+                write_log(log_path(path.parent, g.id), stored_records(con, g.id))
+            finally:
+                con.close()
+        # else its journal file, whole, says it already
     return notice(games, kept.name)
 
 
-def with_journals(games: list[SalvagedGame], folder: Path) -> list[SalvagedGame]:
+def long_journals(folder: Path) -> dict[int, Log[int]]:
+    """The journal files that hold a game past the cap (an earlier version's), each counted
+    (its digests, eight bytes an event) and never read whole: a file of no more lines than
+    the cap allows is not even counted."""
+    found: dict[int, Log[int]] = {}
+    for game_id in logged_ids(folder):
+        path = log_path(folder, game_id)
+        if _line_count(path) <= MAX_EVENTS + 1:
+            continue  # its header and at most MAX_EVENTS adds: within the cap
+        log = read_digests(path, game_id)
+        if log.header is None or log.deleted or log.stored <= MAX_EVENTS:
+            continue
+        try:
+            parse_header(decode_line(log.header))
+        except GnavError:
+            continue  # read from the journal as any other: it brings nothing back
+        found[game_id] = log
+    return found
+
+
+def _line_count(path: Path) -> int:
+    count = 0
+    try:
+        with open(path, "rb") as f:
+            while block := f.read(1 << 20):
+                count += block.count(b"\n")
+    except OSError:
+        return 0
+    return count
+
+
+def with_journals(games: list[SalvagedGame], folder: Path,
+                  long: dict[int, Log[int]] | None = None) -> list[SalvagedGame]:
     """The games read from the damaged file, each replaced by what its journal file holds
     when that is more (the journal is complete unless it was damaged too), and the games
-    only the journals still have. A journal saying "deleted" brings nothing back."""
+    only the journals still have. A journal saying "deleted" brings nothing back. A journal
+    in `long` (long_journals) holds a game past the cap: it is taken as it is, to be written
+    into the new file a line at a time."""
     by_id = {g.id: g for g in games}
+    long = long or {}
     for game_id in logged_ids(folder):
+        if game_id in long:
+            counted = long[game_id]
+            game = _long_game(game_id, counted, log_path(folder, game_id))
+            have = by_id.get(game_id)
+            if have is None or game.stored >= have.stored:
+                by_id[game_id] = game
+            continue
         log = read_log(log_path(folder, game_id), game_id)
         if log.header is None or log.deleted:
             continue
@@ -96,22 +200,38 @@ def with_journals(games: list[SalvagedGame], folder: Path) -> list[SalvagedGame]
             rows[seq] = (line, 1, at)
         for k, (line, at) in enumerate(log.tail):
             rows[len(log.active) + k] = (line, 0, at)
-        game = _check_game(game_id, (log.header, log.created, log.updated, len(log.active)),
-                           rows)
-        if game is None:
+        checked = _check_game(game_id, (log.header, log.created, log.updated,
+                                         len(log.active)), rows)
+        if checked is None:
             continue
-        game.ops = max(log.ops, game.ops)
+        checked.ops = max(log.ops, checked.ops)
         have = by_id.get(game_id)
-        if have is None or len(game.active) + len(game.tail) >= len(have.active) + len(
-            have.tail
-        ):
-            by_id[game_id] = game
+        if have is None or checked.stored >= have.stored:
+            by_id[game_id] = checked
     return [by_id[k] for k in sorted(by_id)]
 
 
+def _long_game(game_id: int, counted: Log[int], path: Path) -> SalvagedGame:
+    assert counted.header is not None
+    _kind, table = parse_header(decode_line(counted.header))  # read by long_journals
+    long = LongGame(path, counted.lines, len(counted.active), counted.stored,
+                    damaged=counted.damaged is not None and not counted.torn)
+    return SalvagedGame(game_id, table, counted.created, counted.updated, ops=counted.ops,
+                        long=long)
+
+
 def notice(games: list[SalvagedGame], kept_name: str) -> Text:
+    told = _notice(games, kept_name)
+    # a game past the cap is back on the disk as it was, and exportable, but not opened
+    for g in games:
+        if g.stored > MAX_EVENTS:
+            told = Text("{first} {then}", first=told, then=too_long(g.id, g.stored))
+    return told
+
+
+def _notice(games: list[SalvagedGame], kept_name: str) -> Text:
     n = len(games)
-    events = sum(len(g.active) for g in games)
+    events = sum(g.events for g in games)
     partial = sum(1 for g in games if g.partial)
     if n == 0:
         return Text(
@@ -155,10 +275,14 @@ def keep_copy(path: Path) -> Path:
 Row = tuple[str, int, str]  # (line, active, at) of one stored event
 
 
-def read_damaged(work: Path, original: bytes) -> tuple[list[SalvagedGame], int | None]:
+def read_damaged(work: Path, original: bytes, covered: dict[int, int] | None = None
+                 ) -> tuple[list[SalvagedGame], int | None]:
     """Every game that can be read from `work` (a scratch copy that may be changed), through
     SQLite where its b-trees still lead to the rows, and from the leaf pages of `original`
-    (the damaged file's bytes) where they do not."""
+    (the damaged file's bytes) where they do not. A game in `covered` (its id to the events
+    its journal file holds, past the cap) is left to its journal, unless SQLite reads more
+    of it here: its rows are not held."""
+    covered = dict(covered or {})
     headers: dict[int, tuple[str, str, str, int | None]] = {}
     events: dict[int, dict[int, Row]] = {}
     last_open: int | None = None
@@ -166,6 +290,10 @@ def read_damaged(work: Path, original: bytes) -> tuple[list[SalvagedGame], int |
     if con is not None:
         try:
             for game_id in _game_ids(con):
+                if game_id in covered and _stored_here(con, game_id) > covered[game_id]:
+                    del covered[game_id]  # the file holds more than the journal: read here
+                if game_id in covered:
+                    continue
                 row = _game_row(con, game_id)
                 if row is not None:
                     headers[game_id] = row
@@ -173,8 +301,10 @@ def read_damaged(work: Path, original: bytes) -> tuple[list[SalvagedGame], int |
             last_open = _last_open(con)
         finally:
             con.close()
-    carved_games, carved_events = carve(original, PAGE_SIZE)
+    carved_games, carved_events = carve(original, PAGE_SIZE, skip=set(covered))
     for cg in carved_games:
+        if cg.id in covered:
+            continue
         headers.setdefault(cg.id, (cg.header, cg.created, cg.updated, None))
     found: dict[tuple[int, int], set[Row]] = {}
     for ce in carved_events:
@@ -286,6 +416,15 @@ def _game_ids(con: sqlite3.Connection) -> list[int]:
     return sorted(ids)
 
 
+def _stored_here(con: sqlite3.Connection, game_id: int) -> int:
+    """How many events SQLite finds of a game (0 when it cannot tell)."""
+    try:
+        row = con.execute("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+    except Exception:  # noqa: BLE001 - a damaged file can fail in any way
+        return 0
+    return row[0] + 1 if row is not None and isinstance(row[0], int) else 0
+
+
 def _game_row(con: sqlite3.Connection, game_id: int) -> tuple[str, str, str, int | None] | None:
     try:
         row = con.execute(
@@ -367,14 +506,19 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
         con.execute("BEGIN IMMEDIATE")
         create_schema(con)
         for g in games:
-            state = g.state if g.state is not None else _kind(g).new_state(g.table)
+            if g.long is not None:
+                state = write_long(con, g.id, g.table, g.long)
+            else:
+                state = g.state if g.state is not None else _kind(g).new_state(g.table)
             winners = tuple(state.names[i] for i in state.winners)
             con.execute(
                 "INSERT INTO games (id, header, created, updated, events, round, phase, winners, "
                 "ops) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (g.id, _header_line(g), g.created, g.updated,
-                 *summary_values(len(g.active), state.round, state.phase, winners), g.ops),
+                 *summary_values(g.events, state.round, state.phase, winners), g.ops),
             )
+            if g.long is not None:
+                continue
             rows = [(g.id, seq, line, 1, at) for seq, (line, at) in enumerate(g.active)]
             rows += [
                 (g.id, len(g.active) + k, line, 0, at) for k, (line, at) in enumerate(g.tail)
@@ -394,6 +538,52 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
         Path(str(path) + suffix).unlink(missing_ok=True)
     os.replace(fresh, path)
     sync_dir(path.parent)
+
+
+def write_long(con: sqlite3.Connection, game_id: int, table: Header,
+               long: LongGame) -> GameState:
+    """Writes a game past the cap into the games file of `con` without holding its events:
+    its rows from its journal file as they are read (the last one added at a seq is the one
+    stored there), or kept as the file has them (`long.path` None); those from `long.active`
+    on made undone. The state its summary needs is followed from the rows, keeping no event
+    (a line the engine refuses ends it there: such a game is never opened)."""
+    if long.path is not None:
+        con.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+        con.executemany(
+            "INSERT OR REPLACE INTO events (game_id, seq, line, active, at) "
+            "VALUES (?, ?, ?, 1, ?)",
+            ((game_id, seq, line, at)
+             for seq, line, at in journal_events(long.path, game_id, long.lines)))
+        con.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, long.stored))
+    con.execute("UPDATE events SET active = 0 WHERE game_id = ? AND seq >= ? AND active = 1",
+                (game_id, long.active))
+    follow = Follower(kind_named(table.game), table, keep=False)
+    try:
+        for (line,) in con.execute(
+                "SELECT line FROM events WHERE game_id = ? AND active = 1 ORDER BY seq",
+                (game_id,)):
+            follow.extend((line,))
+    except GnavError:
+        pass
+    return follow.state
+
+
+def stored_records(con: sqlite3.Connection, game_id: int) -> Iterator[dict[str, Any]]:
+    """The records of a journal file written afresh from the games file of `con`: the game's
+    stored events read a row at a time (one past the cap is never held in memory)."""
+    header, created, ops = con.execute(
+        "SELECT header, created, ops FROM games WHERE id = ?", (game_id,)).fetchone()
+    stored, active = con.execute(
+        "SELECT count(*), coalesce(sum(active = 1), 0) FROM events WHERE game_id = ?",
+        (game_id,)).fetchone()
+
+    def rows() -> Iterator[Line]:
+        for flag in (1, 0):  # the active ones in order, then the undone ones
+            yield from con.execute(
+                "SELECT line, at FROM events WHERE game_id = ? AND active = ? ORDER BY seq",
+                (game_id, flag))
+
+    return counted_records(game_id, header, created, rows(), active, stored - active, ops)
 
 
 def fsync_file(path: Path) -> None:

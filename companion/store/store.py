@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ from companion.engine.errors import N_, JournalError
 from companion.engine.journal import count_lines
 
 from .errors import StoreError
-from .game import MAX_EVENTS, Game
+from .game import MAX_EVENTS, Game, too_long
 from .logs import (
     Line,
     Log,
@@ -32,7 +33,14 @@ from .logs import (
     write_log,
 )
 from .paths import DB_NAME, default_data_dir
-from .salvage import fsync_file, keep_copy, recover_file
+from .salvage import (
+    LongGame,
+    fsync_file,
+    keep_copy,
+    recover_file,
+    stored_records,
+    write_long,
+)
 from .schema import (
     Damaged,
     Database,
@@ -173,12 +181,7 @@ class Store:
             # a game an earlier version stored past the cap is not read into memory
             ((last,),) = self._read("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
             if last is not None and last + 1 > MAX_EVENTS:
-                raise StoreError(
-                    "Game {game} has {count} events, more than the {most} the app keeps in one "
-                    "game (an earlier version stored it), so it is not opened. Its journal can "
-                    "still be exported from the tables list.", game=game_id, count=last + 1,
-                    most=MAX_EVENTS,
-                )
+                raise StoreError(too_long(game_id, last + 1))
             table = _header(json.loads(rows[0][0]))  # checked when the file was opened
             active, tail, broken = self._event_lines(game_id)
             game = Game(self._db, game_id, table, active, tail, ops=rows[0][1],
@@ -432,15 +435,17 @@ class Store:
             (active if flag == 1 else tail).append((line, at))
         return active, tail
 
+    def _stored_records(self, game_id: int) -> Iterator[dict[str, Any]]:
+        """The records of the game's journal file written afresh from the database, its rows
+        read one at a time (salvage.stored_records)."""
+        return stored_records(self._db.con, game_id)
+
     def _rewrite_log(self, game: Game) -> None:
         """The game's journal file written afresh from the database."""
-        header, created, ops = self._read(
-            "SELECT header, created, ops FROM games WHERE id = ?", (game.id,))[0]
-        active, tail = self._stored(game.id)
         if game.log is not None:
             game.log.close()
         path = log_path(self.folder, game.id)
-        write_log(path, records(game.id, header, created, active, tail, ops))
+        write_log(path, self._stored_records(game.id))
         game.log = LogFile(path)
 
     def _reconcile(self) -> None:
@@ -480,9 +485,9 @@ class Store:
                 elif log.deleted:
                     path.unlink()  # its deletion was committed: the journal goes too
                 else:
-                    restore.append(self._from_journal(path, game_id, log.later, _damage(log)))
+                    restore.append(self._from_journal(path, log, log.later, _damage(log)))
                 continue
-            _id, header, created, _updated, ops = row
+            _id, header, _created, _updated, ops = row
             if log is not None and not log.deleted and log.header is not None:
                 active, tail = self._digests(game_id)
                 same = (log.header, log.active, log.tail) == (header, active, tail)
@@ -490,19 +495,18 @@ class Store:
                     continue
                 end = max(ops, log.ops + log.later)  # the last change the two know was made
                 if log.ops > ops or (log.ops == ops and not same):
-                    restore.append(self._from_journal(path, game_id, end - log.ops,
-                                                      _damage(log)))
+                    restore.append(self._from_journal(path, log, end - log.ops, _damage(log)))
                     continue
                 if end > ops:  # the journal's lost part once held changes the file lacks
-                    restore.append(self._from_database(row, end, log.damaged))
+                    restore.append(self._from_database(row, end, log.damaged,
+                                                       len(active), len(active) + len(tail)))
                     continue
             if log is not None and log.damaged is not None and ops - log.ops > 1:
                 told.append(Text(
                     "The journal file of game {game} was damaged ({why}); it was written again "
                     "from the games file, which had every event, and the damaged one was kept "
                     "as {file}.", game=game_id, why=log.damaged, file=keep_copy(path).name))
-            active_lines, tail_lines = self._stored(game_id)
-            write_log(path, records(game_id, header, created, active_lines, tail_lines, ops))
+            write_log(path, self._stored_records(game_id))
         if restore:
             told = self._restore(restore) + told
         if told:
@@ -510,11 +514,11 @@ class Store:
                 told.insert(0, self.recovery_notice)
             self.recovery_notice = sentences(told)
 
-    def _digests(self, game_id: int) -> tuple[list[int], list[int]]:
-        """A game's stored events as digests (logs.digest), the active ones in order and the
-        undone ones, read a row at a time."""
-        active: list[int] = []
-        tail: list[int] = []
+    def _digests(self, game_id: int) -> tuple[array[int], array[int]]:
+        """A game's stored events as digests (logs.digest, eight bytes each), the active ones
+        in order and the undone ones, read a row at a time."""
+        active = array("q")
+        tail = array("q")
         try:
             for line, flag, at in self._db.con.execute(
                 "SELECT line, active, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
@@ -524,23 +528,36 @@ class Store:
             raise StoreError("The games file cannot be read ({why}).", why=str(err)) from None
         return active, tail
 
-    def _from_journal(self, path: Path, game_id: int, later: int,
+    def _from_journal(self, path: Path, counted: Log[int], later: int,
                       damaged: str | None) -> _Restore:
-        """A game to bring back from its journal file (read whole this time), `later` changes
-        after what the file still says."""
+        """A game to bring back from its journal file (`counted`: its digests), `later`
+        changes after what the file still says: read whole this time, or, for a game an
+        earlier version stored past the cap, written into the games file a line at a time."""
+        game_id = counted.game_id
+        copy = keep_copy(path) if damaged is not None else None
+        if counted.stored > MAX_EVENTS:
+            log = Log[Line](game_id, counted.header, counted.created, counted.updated,
+                            ops=counted.ops + later)
+            long = LongGame(path, counted.lines, len(counted.active), counted.stored)
+            return _Restore(log, damaged, long.undo_uncertain(later), copy, long)
         log = read_log(path, game_id)
         undone = _undo_uncertain(log, later)
-        copy = keep_copy(path) if damaged is not None else None
         return _Restore(log, damaged, undone, copy)
 
-    def _from_database(self, row: tuple[Any, ...], end: int, damaged: str | None) -> _Restore:
+    def _from_database(self, row: tuple[Any, ...], end: int, damaged: str | None,
+                       active: int, stored: int) -> _Restore:
         """A game whose games file holds more than its damaged journal, though not every
-        change the journal once held: its stored events, the uncertain ones made undone."""
+        change the journal once held: its stored events (`active` of `stored` active), the
+        uncertain ones made undone (in the file itself, for a game past the cap)."""
         game_id, header, created, updated, ops = row
-        active, tail = self._stored(game_id)
-        log = Log[Line](game_id, header, created, updated, active, tail, ops)
-        undone = _undo_uncertain(log, end - ops)
         copy = keep_copy(log_path(self.folder, game_id))
+        if stored > MAX_EVENTS:
+            log = Log[Line](game_id, header, created, updated, ops=end)
+            long = LongGame(None, 0, active, stored)
+            return _Restore(log, damaged, long.undo_uncertain(end - ops), copy, long)
+        lines, tail = self._stored(game_id)
+        log = Log[Line](game_id, header, created, updated, lines, tail, ops)
+        undone = _undo_uncertain(log, end - ops)
         return _Restore(log, damaged, undone, copy)
 
     def _restore(self, games: list[_Restore]) -> list[Text]:
@@ -553,22 +570,26 @@ class Store:
                     log = one.log
                     assert log.header is not None
                     table = _header(json.loads(log.header))
-                    game = Game(self._db, log.game_id, table, [a for a, _ in log.active],
-                                [t for t, _ in log.tail])
-                    state = game.state
+                    if one.long is not None:
+                        state = write_long(con, log.game_id, table, one.long)
+                        count = one.long.active
+                    else:
+                        game = Game(self._db, log.game_id, table, [a for a, _ in log.active],
+                                    [t for t, _ in log.tail])
+                        state, count = game.state, len(game.events)
+                        con.execute("DELETE FROM events WHERE game_id = ?", (log.game_id,))
                     winners = tuple(state.names[i] for i in state.winners)
-                    con.execute("DELETE FROM events WHERE game_id = ?", (log.game_id,))
                     con.execute(
                         "INSERT OR REPLACE INTO games (id, header, created, updated, events, "
                         "round, phase, winners, ops) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (log.game_id, log.header, log.created, log.updated,
-                         *summary_values(len(game.events), state.round, state.phase,
-                                         winners), log.ops),
+                         *summary_values(count, state.round, state.phase, winners), log.ops),
                     )
-                    con.executemany(
-                        "INSERT INTO events (game_id, seq, line, active, at) "
-                        "VALUES (?, ?, ?, ?, ?)", _rows(log),
-                    )
+                    if one.long is None:
+                        con.executemany(
+                            "INSERT INTO events (game_id, seq, line, active, at) "
+                            "VALUES (?, ?, ?, ?, ?)", _rows(log),
+                        )
         except sqlite3.Error as err:
             raise StoreError(
                 "The games file {path} is damaged and could not be repaired ({why}).",
@@ -595,10 +616,9 @@ class Store:
             log = one.log
             assert one.copy is not None
             # the journal file as the games file now has it (its damaged copy is kept)
-            write_log(log_path(self.folder, log.game_id),
-                      records(log.game_id, log.header or "", log.created, log.active,
-                              log.tail, log.ops))
-            events = Text.n("{count} event", "{count} events", len(log.active))
+            write_log(log_path(self.folder, log.game_id), self._stored_records(log.game_id))
+            active = one.long.active if one.long is not None else len(log.active)
+            events = Text.n("{count} event", "{count} events", active)
             if one.undone:
                 told.append(Text.n(
                     "Game {game}'s journal file was damaged as well ({why}), so the game was "
@@ -617,6 +637,9 @@ class Store:
                     "brought back as far as the two could be read, with {events}, and the "
                     "damaged journal was kept as {file}.", game=log.game_id, why=one.damaged,
                     events=events, file=one.copy.name))
+        # a game past the cap is back on the disk as it was, and exportable, but not opened
+        told += [too_long(one.log.game_id, one.long.stored) for one in games
+                 if one.long is not None]
         return told
 
     def _event_lines(self, game_id: int) -> tuple[list[str], list[str], int | None]:
@@ -679,6 +702,7 @@ class _Restore:
     damaged: str | None  # why the journal file stopped early; None: it was whole
     undone: int  # events made undone because the lost changes may have undone them
     copy: Path | None  # the damaged journal file, kept
+    long: LongGame | None = None  # a game past the cap: its events are not in `log`
 
 
 def _undo_uncertain(log: Log[Line], later: int) -> int:
@@ -688,8 +712,8 @@ def _undo_uncertain(log: Log[Line], later: int) -> int:
     of the undone ones, still redo-able, never shown as done again. The counter takes the
     lost changes and this one: the journal written afresh follows every number used."""
     keep = max(0, len(log.active) - later)
-    moved = log.active[keep:]
-    log.active, log.tail = log.active[:keep], moved + log.tail
+    moved = list(log.active[keep:])
+    log.active, log.tail = list(log.active[:keep]), moved + list(log.tail)
     log.ops += later
     return len(moved)
 

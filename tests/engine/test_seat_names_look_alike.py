@@ -100,6 +100,22 @@ def test_composed_and_decomposed_spellings_are_the_same_name(game: str) -> None:
         "line 1: José and José are the same name; every seat needs its own.")
 
 
+@EACH_GAME
+def test_ian_and_lan_may_sit_at_one_table_ian_and_lan_in_small_letters_may_not(
+    game: str, store: Store
+) -> None:
+    """Two names are one name when one reading of both, whole, makes them alike: as drawn, or
+    without regard to case (issue 21, item 4: "names whose casefolded skeletons match"). I is
+    drawn like l, and l is L's small letter, yet no one reading makes "Ian" "Lan": a table with
+    an Ian and a Lan plays; "lan" is "Ian" as drawn, and is refused."""
+    both = journal(game, ["Ian", "Lan", "Bo"])
+    assert replay_state(both).names == ("Ian", "Lan", "Bo")
+    assert store.import_journal(both).state.names == ("Ian", "Lan", "Bo")
+    assert refusal(journal(game, ["Ian", "lan", "Bo"])) == (
+        "line 1: lan and Ian look alike: I (U+0049) looks like l; every seat needs a name the "
+        "table can tell apart.")
+
+
 # --- invisible characters -------------------------------------------------------------------
 
 

@@ -132,7 +132,7 @@ def test_with_the_apps_main_the_referee_link_opens_its_web_client(data: Path) ->
             welcome = con.getresponse()
             welcome.read()
             cookie = (welcome.getheader("set-cookie") or "").split(";", 1)[0]
-            assert welcome.status == 200 and cookie.startswith("gnav_referee=")
+            assert welcome.status == 200 and cookie.startswith(f"gnav_referee_{port}=")
             con.request("GET", "/game/1", headers={"Cookie": cookie})
             page = con.getresponse()
             assert page.status == 200

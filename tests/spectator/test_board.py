@@ -61,7 +61,7 @@ def same(reader: BoardReader, game: Game) -> None:
     followed = reader.game(game.id)
     assert followed is not None
     assert followed.state.as_json() == game.state.as_json()
-    assert len(followed.lines) == len(game.events)
+    assert followed.count == len(game.events)
 
 
 def test_the_board_follows_events_undo_and_a_replaced_event(tmp_path: Path) -> None:

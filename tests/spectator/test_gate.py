@@ -61,14 +61,14 @@ def test_without_the_token_the_controls_are_refused_and_logged(lan_server: LanSe
     assert request(port, "PUT", "/upload").status == 403
     wrong = "x" * len(token)
     assert request(port, "GET", f"/?token={wrong}").getheader("location") == "/board"
-    assert request(port, "GET", "/", {"Cookie": f"gnav_referee={wrong}"}).status == 303
+    assert request(port, "GET", "/", {"Cookie": f"gnav_referee_{port}={wrong}"}).status == 303
     assert websocket_status(port) == 403
-    assert websocket_status(port, {"Cookie": f"gnav_referee={wrong}"}) == 403
-    assert websocket_status(port, {"Cookie": f"gnav_referee={token[:-1]}"}) == 403
+    assert websocket_status(port, {"Cookie": f"gnav_referee_{port}={wrong}"}) == 403
+    assert websocket_status(port, {"Cookie": f"gnav_referee_{port}={token[:-1]}"}) == 403
     # the right cookie from another site's page is refused too, or from no page at all
-    assert websocket_status(port, {"Cookie": f"gnav_referee={token}",
+    assert websocket_status(port, {"Cookie": f"gnav_referee_{port}={token}",
                                    "Origin": "http://evil.example"}) == 403
-    assert websocket_status(port, {"Cookie": f"gnav_referee={token}", "Origin": None}) == 403
+    assert websocket_status(port, {"Cookie": f"gnav_referee_{port}={token}", "Origin": None}) == 403
 
     logged = refusals(lan_server)[before:]
     assert len(logged) == 6, logged
@@ -87,13 +87,13 @@ def test_the_token_gives_a_cookie_and_the_controls(lan_server: LanServer) -> Non
     welcome = request(port, "GET", f"/game/1?token={token}&lang=nb")
     assert welcome.status == 200
     cookie = welcome.getheader("set-cookie") or ""
-    assert cookie.startswith(f"gnav_referee={token};")
+    assert cookie.startswith(f"gnav_referee_{port}={token};")
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert "content-security-policy" in {k.lower() for k, _ in welcome.getheaders()}
-    app = request(port, "GET", "/", {"Cookie": f"gnav_referee={token}"})
+    app = request(port, "GET", "/", {"Cookie": f"gnav_referee_{port}={token}"})
     assert app.status == 200
-    assert websocket_status(port, {"Cookie": f"gnav_referee={token}"}) == 101
-    assert websocket_status(port, {"Cookie": f"gnav_referee={token}",
+    assert websocket_status(port, {"Cookie": f"gnav_referee_{port}={token}"}) == 101
+    assert websocket_status(port, {"Cookie": f"gnav_referee_{port}={token}",
                                    "Host": f"localhost:{port}",
                                    "Origin": f"http://localhost:{port}"}) == 101
 

@@ -167,7 +167,7 @@ def test_the_network_listener_asks_the_token_however_its_address_is_written(
     assert f"Referee link (keep it to yourself): http://[::1]:{port}/?token=" \
         in srv.terminal_text()
     assert request(port, "/board", address="::1")[0] == 200
-    assert request(port, "/", {"Cookie": f"gnav_referee={token}"}, address="::1")[0] == 200
+    assert request(port, "/", {"Cookie": f"gnav_referee_{port}={token}"}, address="::1")[0] == 200
     # this machine's own listener stays as it was
     assert request(port, "/")[0] == 200
 
@@ -190,16 +190,16 @@ def test_the_token_is_asked_by_the_address_the_socket_was_bound_to(tmp_path: Pat
 
 def test_the_referee_cookie_is_found_among_any_neighbours(lan_server: LanServer) -> None:
     port, token = lan_server.port, lan_server.token
-    mine = f"gnav_referee={token}"
+    mine = f"gnav_referee_{port}={token}"
     for header in (f"theme=dark mode; {mine}", f'prefs={{"a": 1}}; {mine}',
                    f"name=Bjørn; {mine}", f"{mine}; name=Bjørn",
-                   f"gnav_referee=an-old-one; {mine}", f"{mine}; gnav_referee=an-old-one",
-                   f'gnav_referee="{token}"'):
+                   f"gnav_referee_{port}=an-old-one; {mine}", f"{mine}; gnav_referee_{port}=an-old-one",
+                   f'gnav_referee_{port}="{token}"'):
         status, _headers = request(port, "/", {"Cookie": header})
         assert status == 200, header
         assert websocket_status(port, {"Cookie": header}) == 101, header
     # a wrong value stays wrong wherever it sits
-    for header in ("gnav_referee=nope; theme=dark mode", f"x{mine}", f"{mine}x",
+    for header in (f"gnav_referee_{port}=nope; theme=dark mode", f"x{mine}", f"{mine}x",
                    f"other={token}"):
         assert request(port, "/", {"Cookie": header})[0] == 303, header
 

@@ -147,7 +147,7 @@ def test_the_board_follows_the_referee_and_takes_no_orders(
         })"""
     ws_url = f"ws://127.0.0.1:{lan_server.port}/ws"
     assert spectator.evaluate(forge, [ws_url, [list(f) for f in click]]) == "refused"
-    spectator_context.add_cookies([{"name": "gnav_referee", "value": "not-the-token",
+    spectator_context.add_cookies([{"name": f"gnav_referee_{lan_server.port}", "value": "not-the-token",
                                     "url": url}])
     spectator.goto(f"{url}/")
     assert spectator.url == f"{url}/board"

@@ -110,7 +110,7 @@ def fetch(port: int, method: str, path: str, headers: dict[str, str] | None = No
 
 def test_every_page_carries_the_policy(played: Played) -> None:
     port, token, game = played.port, played.token, played.game_id
-    cookie = {"Cookie": f"gnav_referee={token}"}
+    cookie = {"Cookie": f"gnav_referee_{port}={token}"}
     answers = {
         "boards": fetch(port, "GET", "/board"),
         "board": fetch(port, "GET", f"/board/{game}"),
@@ -211,8 +211,8 @@ def test_the_token_stays_out_of_logs_exports_and_boards(
                                         first_line_only=True)
         assert status == 200 and b"Cy&#x27;s turn." in first and token.encode() not in first
         # the referee's cookie never reaches a spectator's browser
-        assert all(c["name"] != "gnav_referee" for c in phone_context.cookies())
-        assert any(c["name"] == "gnav_referee" for c in referee_context.cookies())
+        assert all(c["name"] != f"gnav_referee_{port}" for c in phone_context.cookies())
+        assert any(c["name"] == f"gnav_referee_{port}" for c in referee_context.cookies())
 
     # the exported journal: what the tables screen's Export shows (Store.export_journal)
     journal = Store(played.data_dir).export_journal(game)
@@ -245,11 +245,11 @@ def test_a_danish_phone_follows_in_danish(played: Played, browser: Browser) -> N
         reader = BoardReader(played.data_dir)
         before = reader.game(game)
         assert before is not None
-        events = len(before.lines)
+        events = before.count
         name = "Deal" if button(referee, "Deal").count() else "Stand"
         tap(referee, name)
         deadline = time.monotonic() + 10
-        while (after := reader.game(game)) is not None and len(after.lines) == events:
+        while (after := reader.game(game)) is not None and after.count == events:
             assert time.monotonic() < deadline, "the tap was not stored"
             time.sleep(0.05)
         assert after is not None

@@ -206,11 +206,11 @@ def test_the_gate_asks_the_token_of_the_listeners_that_say_so() -> None:
     status, headers = call(gate, PHONES, "/game/1")
     assert (status, headers["location"]) == (303, "/board")
     assert call(gate, PHONES, query=b"token=" + b"x" * 43)[0] == 303
-    assert call(gate, PHONES, cookie="gnav_referee=" + "x" * 43)[0] == 303
+    assert call(gate, PHONES, cookie="gnav_referee_8550=" + "x" * 43)[0] == 303
     assert flet.calls == 1
-    assert call(gate, PHONES, cookie=f"gnav_referee={token}")[0] == 200
+    assert call(gate, PHONES, cookie=f"gnav_referee_8550={token}")[0] == 200
     status, headers = call(gate, PHONES, query=f"token={token}".encode())
-    assert status == 200 and headers["set-cookie"].startswith(f"gnav_referee={token};")
+    assert status == 200 and headers["set-cookie"].startswith(f"gnav_referee_8550={token};")
     assert call(gate, PHONES, "/board/1")[0] == 200 and boards.calls == 1
     # each listener answers to its own names only; an untagged connection to none
     assert call(gate, PHONES, host="127.0.0.1:8550")[0] == 403
@@ -218,6 +218,29 @@ def test_the_gate_asks_the_token_of_the_listeners_that_say_so() -> None:
     assert call(gate, None)[0] == 403
     assert flet.calls == 2 and boards.calls == 1
     assert logged and all("192.0.2.77" in line and token not in line for line in logged)
+
+def test_two_listeners_of_one_machine_keep_their_referees_cookies_apart() -> None:
+    """The built app's window on one port and a `serve` on another, both reached at one
+    address: a browser keeps one cookie of a name for a host whatever the port, so the second
+    welcome overwrote the first's cookie (both were gnav_referee) and locked that referee
+    out. Each port names its own."""
+    window, served = Gate(Recorder(), Recorder(), "w" * 43), Gate(Recorder(), Recorder(), "s" * 43)
+    at_8551 = listener_for("192.0.2.2", 8551, token=True)
+    hosts = {window: "192.0.2.2:8550", served: "192.0.2.2:8551"}
+    jar: dict[str, str] = {}  # the browser's cookies of host 192.0.2.2
+    for gate, listener, token in ((window, PHONES, "w" * 43), (served, at_8551, "s" * 43)):
+        status, headers = call(gate, listener, query=f"token={token}".encode(),
+                               host=hosts[gate])
+        assert status == 200
+        name, _, value = headers["set-cookie"].split(";", 1)[0].partition("=")
+        jar[name] = value
+    assert sorted(jar) == ["gnav_referee_8550", "gnav_referee_8551"]
+    cookie = "; ".join(f"{name}={value}" for name, value in jar.items())
+    assert call(window, PHONES, "/game/1", cookie=cookie, host=hosts[window])[0] == 200
+    assert call(served, at_8551, "/game/1", cookie=cookie, host=hosts[served])[0] == 200
+    # one port's cookie opens nothing at the other
+    assert call(served, at_8551, cookie=f"gnav_referee_8550={'s' * 43}",
+                host=hosts[served])[0] == 303
 
 
 def test_the_log_takes_thirty_lines_a_minute_from_one_address() -> None:
@@ -254,7 +277,7 @@ def test_lan_addresses_are_ip_addresses_in_one_spelling() -> None:
 
 def test_each_listener_answers_to_its_own_names() -> None:
     assert listener_for("127.0.0.1", 8550, token=False) == Listener(frozenset(
-        {"127.0.0.1:8550", "localhost:8550", "[::1]:8550"}), token=False)
+        {"127.0.0.1:8550", "localhost:8550", "[::1]:8550"}), token=False, port=8550)
     assert listener_for("192.0.2.2", 8550, token=True).hosts == {"192.0.2.2:8550"}
     assert listener_for("::1", 80, token=True).hosts == {
         "127.0.0.1:80", "localhost:80", "[::1]:80", "127.0.0.1", "localhost", "[::1]"}

@@ -51,6 +51,21 @@ def test_a_name_with_a_cyrillic_letter_is_refused_as_it_is_added_naming_both(app
     assert screen.name_error.value.startswith("B\u03bf and Bo look alike: \u03bf (U+03BF)")
 
 
+def test_ian_and_lan_may_sit_at_one_table_ian_and_lan_in_small_letters_may_not(
+    app: App
+) -> None:
+    screen = new_table(app, "Ian", "Bo")
+    add(screen, "lan")
+    assert screen.players == ["Ian", "Bo"]
+    assert screen.name_error.value == ("lan and Ian look alike: I (U+0049) looks like l; every "
+                                       "seat needs a name the table can tell apart.")
+    add(screen, "Lan")
+    assert screen.players == ["Ian", "Bo", "Lan"] and not screen.name_error.visible
+    screen.fill()
+    tap(screen.view, "Start game")
+    assert app.screen is not screen and app.store.list_games()[0].seats == ("Ian", "Bo", "Lan")
+
+
 @pytest.mark.parametrize(("typed", "code"), [("Bo\u202e", "U+202E"), ("B\u200do", "U+200D"),
                                              ("\ufeffBo", "U+FEFF")])
 def test_an_invisible_character_is_said_as_it_is_typed_and_refused(

@@ -340,3 +340,52 @@ def test_a_session_whose_browser_closed_its_socket_is_freed_at_once(bundled: Pat
             time.sleep(0.05)
         assert len(controls.sessions.sessions) == WAITING_SESSIONS
     controls.close()
+
+
+def test_flet_webs_session_whose_browser_closed_its_socket_is_freed_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` runs flet-web's sessions, which flet-web let go only FLET_SESSION_TIMEOUT (two
+    minutes) after their browser left, however it left. As the app's own web client does, a
+    browser that closes its socket frees its session at once; of those whose connection was
+    lost, at most WAITING_SESSIONS wait."""
+    import flet as ft
+    from flet_web.fastapi import app_manager
+
+    from companion.server import _flet_app
+    from companion.webclient.bridge import WAITING_SESSIONS
+
+    for name in ("FLET_WEB_NO_CDN", "FLET_SESSION_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)  # put back as they were afterwards
+
+    def main(page: ft.Page) -> None:
+        page.add(ft.Column([ft.Text(f"row {n}") for n in range(200)]))
+
+    sessions: dict[str, Any] = app_manager._FletAppManager__sessions
+    before = set(sessions)
+
+    def ours() -> set[str]:
+        return set(sessions) - before
+
+    def settled(count: int) -> int:
+        deadline = time.monotonic() + 10
+        while len(ours()) > count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return len(ours())
+
+    browser = TestClient(_flet_app(main))  # no lifespan: flet-web's own eviction never runs
+    try:
+        for n in range(20):
+            with browser.websocket_connect("/ws") as socket:
+                register(socket)
+                drawn(socket, "row 199")
+                assert len(ours()) == 1, n
+            # closed by the browser (1000) as the block ends
+            assert settled(0) == 0, f"closed session {n} was kept"
+        for _ in range(WAITING_SESSIONS + 10):
+            with browser.websocket_connect("/ws") as socket:
+                register(socket)
+                socket.close(LOST)
+        assert settled(WAITING_SESSIONS) == WAITING_SESSIONS
+    finally:
+        for key in ours():  # the waiting ones: not left to later tests
+            del sessions[key]
