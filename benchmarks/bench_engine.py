@@ -44,8 +44,9 @@ from typing import Any
 
 from synthetic import build, long_game
 
+from companion.core.journal import decode_line, split_lines
 from companion.engine import Event, TableState, parse_event
-from companion.engine.journal import decode_line, dumps, replay, split_lines
+from companion.engine.journal import dumps, replay
 
 WINDOW = 5_000
 REPLAY_RUNS = 7

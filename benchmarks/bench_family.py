@@ -22,11 +22,10 @@ from typing import Any
 
 from synthetic import build
 
-from companion.core import KINDS, parse_header
-from companion.core.replay import replay_state
 from companion.engine.books import FAMILY_BOOKS
 from companion.engine.events import Cut, Deal, Reveal
 from companion.engine.family import FamilyEvent, FamilyReply, FamilyState, GameBook, Rebuy
+from companion.engine.registry import KINDS, parse_header, replay_state
 
 SEATS = 40
 REPS = 7

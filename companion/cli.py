@@ -36,8 +36,8 @@ def _write(stream: TextIO, text: str) -> None:
 
 
 def replay_command(path: str) -> int:
-    from companion.core.replay import replay_state
-    from companion.engine.errors import JournalError
+    from companion.core.errors import JournalError
+    from companion.engine.registry import replay_state
 
     try:
         # read line by line as the engine goes: memory stays that of the game's state, and a

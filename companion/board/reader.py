@@ -15,10 +15,12 @@ import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from companion.core import Follower, GameState, Header, parse_header
+from companion.core import AnyState, Follower, Header
+from companion.core.journal import decode_line
 from companion.engine import GnavError
-from companion.engine.journal import decode_line
+from companion.engine.registry import parse_header
 from companion.store.paths import DB_NAME
 
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest integer: no game can have a larger id
@@ -35,7 +37,7 @@ class Followed:
 
     id: int
     header: str
-    follower: Follower
+    follower: Follower[Header, Any, Any]
     lines: list[str] = field(default_factory=list)
     updated: str = ""
     version: int = 0  # goes up by one whenever the board has something new to show
@@ -45,7 +47,7 @@ class Followed:
         return self.follower.header
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> AnyState:
         return self.follower.state
 
     def truncate(self, count: int) -> None:

@@ -1,6 +1,8 @@
 """The Gnav rules engine: pure Python, no Flet, no files, no clock, no randomness."""
 
-from .errors import GnavError, JournalError, Text
+from companion.core.errors import GnavError, JournalError, Text
+from companion.core.fields import STOCK
+
 from .events import (
     Change,
     Cut,
@@ -21,7 +23,7 @@ from .events import (
     parse_event,
     parse_header,
 )
-from .pieces import CALLS, GNAV_PACK, MATADORS, PIECES, RANK, STOCK, Effect, Pack, Piece
+from .pieces import CALLS, GNAV_PACK, MATADORS, PIECES, RANK, Effect, Pack, Piece
 from .rules import DEFAULT_RULES, HOUSE_FIELDS, PRESETS, Rulebook, rulebook
 from .settlement import Loss, PoolTake, Settlement
 from .state import Outcome, TableState

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-import json
-import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from .errors import N_, GnavError, Text, quoted
-from .pieces import CALLS, NOT_A_CALL, NOT_A_PIECE, PIECES, STOCK
+from companion.core.errors import GnavError, quoted
+from companion.core.fields import (
+    MAX_STAKE,
+    STOCK,
+    check_seat_names,
+    fields,
+    json_repr,
+    present,
+    seat_name,
+    whole_number,
+)
+
+from .pieces import CALLS, NOT_A_CALL, NOT_A_PIECE, PIECES
 from .rules import HOUSE_FIELDS, HOUSE_FIELDS_V2, PRESETS, Rulebook, rulebook
 
-MAX_SEATS = 40
-MIN_SEATS = 2
-MAX_NAME = 24
-MAX_STAKE = 99
 VERSIONS = (1, 2)
 # journal-v2.md, section 3: the games a v2 header may name. This parser reads Gnav's alone; the
 # registry (companion/core/registry.py) hands every other game to its own kind, so a header of
@@ -178,48 +183,6 @@ def event_json(event: Event) -> dict[str, Any]:
 # --- from JSON -----------------------------------------------------------------------------
 
 
-# What a header's or stake's missing or unknown field is told with; an event's is the default.
-_EVENT_FIELD_WORDS = (N_("a {what} needs \"{key}\"."), N_("a {what} has no field \"{key}\"."))
-_FIELD_WORDS: dict[str, tuple[str, str]] = {
-    "table header": (N_("a table header needs \"{key}\"."),
-                     N_("a table header has no field \"{key}\".")),
-    "counters stake": (N_("a counters stake needs \"{key}\"."),
-                       N_("a counters stake has no field \"{key}\".")),
-    "strokes stake": (N_("a strokes stake needs \"{key}\"."),
-                      N_("a strokes stake has no field \"{key}\".")),
-}
-
-
-def _fields(obj: dict[str, Any], what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
-    for key in required:
-        if key not in obj:
-            raise GnavError(_FIELD_WORDS.get(what, _EVENT_FIELD_WORDS)[0], what=what, key=key)
-    for key in obj:
-        if key != "ev" and key not in required and key not in optional:
-            raise GnavError(_FIELD_WORDS.get(what, _EVENT_FIELD_WORDS)[1], what=what,
-                            key=quoted(key))
-
-
-def _seat_name(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise GnavError("{what} must be a seat name in quotes, not {value}.", what=what,
-                        value=json_repr(value))
-    return value.strip()
-
-
-def json_repr(value: Any) -> str:
-    """A journal's value as a message quotes it (shortened, on one line)."""
-    if isinstance(value, str):
-        return f"\"{quoted(value)}\""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (dict, list)):
-        return Text("an object") if isinstance(value, dict) else Text("a list")
-    return quoted(str(value))
-
-
 def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict):
         raise GnavError("a {what} needs \"pieces\": an object of seat names and pieces.",
@@ -245,29 +208,22 @@ _OTHER_REPLY_FIELDS: dict[str, str] = {"face_up": "kille", "sold": "cuccu", "pri
                                        "silent": "vogelspiel", "count": "gwra-pyskessa"}
 
 
-def _present(obj: dict[str, Any]) -> dict[str, Any]:
-    """journal-v2.md, section 2: a key whose value is null counts as absent."""
-    if None in obj.values():
-        return {k: v for k, v in obj.items() if v is not None}
-    return obj
-
-
 def parse_event(obj: Any, version: int = 1) -> Event:
     """An event from its decoded JSON, read as journal `version` says (the header's);
     raises GnavError saying what is wrong."""
     if not isinstance(obj, dict):
         raise GnavError("an event must be a JSON object.")
     if version != 1:
-        obj = _present(obj)
+        obj = present(obj)
     ev = obj.get("ev")
     if ev == "table":
         raise GnavError("a table header may only be the first line.")
     if ev == "deal":
-        _fields(obj, "deal", ())
+        fields(obj, "deal", ())
         return Deal()
     if ev in ("knock", "stand", "change", "sit_out", "leave"):
-        _fields(obj, ev, ("seat",))
-        seat = _seat_name(obj["seat"], "\"seat\"")
+        fields(obj, ev, ("seat",))
+        seat = seat_name(obj["seat"], "\"seat\"")
         if ev == "knock":
             return Knock(seat)
         if ev == "stand":
@@ -283,8 +239,8 @@ def parse_event(obj: Any, version: int = 1) -> Event:
                 if key in obj:
                     raise GnavError("a reply in gnav has no \"{key}\": that field is "
                                     "{game}'s.", key=key, game=game)
-        _fields(obj, "reply", ("from", "call"))
-        source = _seat_name(obj["from"], "\"from\"")
+        fields(obj, "reply", ("from", "call"))
+        source = seat_name(obj["from"], "\"from\"")
         if source.lower() == STOCK:
             source = STOCK
         call = obj["call"]
@@ -292,7 +248,7 @@ def parse_event(obj: Any, version: int = 1) -> Event:
             raise GnavError(NOT_A_CALL, value=json_repr(call))
         return Reply(source, call)
     if ev in ("cut", "reveal"):
-        _fields(obj, ev, ("pieces",))
+        fields(obj, ev, ("pieces",))
         pieces = _pieces(obj["pieces"], ev)
         return Cut(pieces) if ev == "cut" else Reveal(pieces)
     if ev is None:
@@ -308,8 +264,8 @@ def parse_event(obj: Any, version: int = 1) -> Event:
 def _parse_v2_event(obj: dict[str, Any], ev: Any) -> Event:
     """The events journal v2 adds to Gnav's (only `query`), and the other games' refused."""
     if ev == "query":
-        _fields(obj, "query", ("seat", "answer"))
-        seat = _seat_name(obj["seat"], "\"seat\"")
+        fields(obj, "query", ("seat", "answer"))
+        seat = seat_name(obj["seat"], "\"seat\"")
         answer = obj["answer"]
         if not isinstance(answer, str) or answer not in QUERY_ANSWERS:
             raise GnavError("the table answers the dealer's question \"yes\" or \"no\", "
@@ -324,13 +280,6 @@ def _parse_v2_event(obj: dict[str, Any], ev: Any) -> Event:
     )
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise GnavError("{what} must be a whole number from {low} to {high}, not {value}.",
-                        what=what, low=low, high=high, value=json_repr(value))
-    return value
-
-
 def parse_header(obj: Any) -> Table:
     """The table header from its decoded JSON; raises GnavError saying what is wrong."""
     if not isinstance(obj, dict) or obj.get("ev") != "table":
@@ -339,10 +288,10 @@ def parse_header(obj: Any) -> Table:
         raise GnavError("the table header needs \"version\": 1.")
     version = obj["version"]
     if version == 2 and type(version) is int:
-        obj = _present(obj)
+        obj = present(obj)
         game = _game(obj.get("game"))
         required: tuple[str, ...] = ("version", "game", "rules", "stakes", "seats")
-        fields = HOUSE_FIELDS_V2
+        house_fields = HOUSE_FIELDS_V2
     elif version != 1 or isinstance(version, bool):
         raise GnavError("this journal is version {value}; this app reads versions 1 and 2.",
                         value=json_repr(version))
@@ -353,8 +302,8 @@ def parse_header(obj: Any) -> Table:
                             "journal that names its game says version 2.")
         game, version = "gnav", 1  # 1, not a 1.0 that compared equal
         required = ("version", "rules", "stakes", "seats")
-        fields = HOUSE_FIELDS
-    _fields(obj, "table header", required, ("dealer", "house"))
+        house_fields = HOUSE_FIELDS
+    fields(obj, "table header", required, ("dealer", "house"))
     rules = obj["rules"]
     if not isinstance(rules, str) or rules not in PRESETS:
         raise GnavError("{value} is not a rule book; choose damm, pagat or gamerules.",
@@ -364,11 +313,11 @@ def parse_header(obj: Any) -> Table:
         raise GnavError("\"stakes\" must be an object such as {\"kind\": \"counters\", \"each\": 3}.")
     kind = stakes_obj.get("kind")
     if kind == "counters":
-        _fields(stakes_obj, "counters stake", ("kind", "each"))
-        stakes = Stakes("counters", _int(stakes_obj["each"], "\"each\"", 1, MAX_STAKE))
+        fields(stakes_obj, "counters stake", ("kind", "each"))
+        stakes = Stakes("counters", whole_number(stakes_obj["each"], "\"each\"", 1, MAX_STAKE))
     elif kind == "strokes":
-        _fields(stakes_obj, "strokes stake", ("kind", "limit"))
-        stakes = Stakes("strokes", _int(stakes_obj["limit"], "\"limit\"", 1, MAX_STAKE))
+        fields(stakes_obj, "strokes stake", ("kind", "limit"))
+        stakes = Stakes("strokes", whole_number(stakes_obj["limit"], "\"limit\"", 1, MAX_STAKE))
     else:
         raise GnavError("the stakes kind must be \"counters\" or \"strokes\", not {value}.",
                         value=json_repr(kind))
@@ -378,7 +327,7 @@ def parse_header(obj: Any) -> Table:
     seats = check_seat_names(seats_obj)
     dealer = obj.get("dealer")
     if dealer is not None:
-        dealer = _seat_name(dealer, "\"dealer\"")
+        dealer = seat_name(dealer, "\"dealer\"")
         if dealer not in seats:
             raise GnavError("the dealer {name} is not one of the seats.", name=quoted(dealer))
     house_obj = obj.get("house", {})
@@ -386,7 +335,7 @@ def parse_header(obj: Any) -> Table:
         house_obj = {}
     if not isinstance(house_obj, dict):
         raise GnavError("\"house\" must be an object of house rules.")
-    book = PRESETS[rules].with_house(house_obj, fields)  # validates
+    book = PRESETS[rules].with_house(house_obj, house_fields)  # validates
     house = tuple(
         (k, getattr(book, k)) for k in house_obj
     )
@@ -405,49 +354,3 @@ def _game(value: Any) -> str:
                         "{game} yet, only gnav.", game=value)
     raise GnavError("{value} is not a game; the games are gnav, kille, cuccu, slabberjan, "
                     "vogelspiel and gwra-pyskessa.", value=json_repr(value))
-
-
-def check_seat_names(names: list[Any]) -> tuple[str, ...]:
-    """The trimmed seat names; raises GnavError for a bad, duplicate or reserved name."""
-    if not MIN_SEATS <= len(names) <= MAX_SEATS:
-        raise GnavError("a table has {low} to {high} seats, not {count}.", low=MIN_SEATS,
-                        high=MAX_SEATS, count=len(names))
-    seen: dict[str, str] = {}
-    out: list[str] = []
-    for raw in names:
-        if not isinstance(raw, str):
-            raise GnavError("a seat name must be text in quotes, not {value}.",
-                            value=json_repr(raw))
-        name = raw.strip()
-        if not name.isascii() and not _encodable(name):
-            # a lone surrogate (JSON "\ud800") is not text: it could never be printed or saved
-            raise GnavError("a seat name holds a \\u escape that is not a whole character.")
-        if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
-            # a line break or tab inside a name would break the one-line messages and the board
-            raise GnavError(
-                "the name {value} holds a line break or "
-                "another control character; a name is one line of text.",
-                value=quoted(json.dumps(name, ensure_ascii=False)),
-            )
-        if not 1 <= len(name) <= MAX_NAME:
-            raise GnavError(
-                "the name {value} has {count} characters; a name has 1 to {high}.",
-                value=json_repr(raw), count=len(name), high=MAX_NAME,
-            )
-        key = name.casefold()
-        if key == STOCK:  # casefold, as for duplicates: "ſtock" (long s) is "stock" too
-            raise GnavError("no seat may be called \"stock\": that word names the stock.")
-        if key in seen:
-            raise GnavError("{name} and {other} are the same name; every seat needs its own.",
-                            name=name, other=seen[key])
-        seen[key] = name
-        out.append(name)
-    return tuple(out)
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -18,10 +18,20 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, TypeVar, cast
 
-from .effects import Effect, Undo
-from .errors import N_, GnavError, Text, either, quoted
-from .events import (
+from companion.core.errors import N_, GnavError, Text, either, quoted
+from companion.core.fields import (
     MIN_SEATS,
+    STOCK,
+    check_seat_names,
+    fields,
+    json_repr,
+    present,
+    seat_name,
+    whole_number,
+)
+
+from .effects import Effect, Undo
+from .events import (
     Change,
     Cut,
     Deal,
@@ -32,15 +42,8 @@ from .events import (
     Reveal,
     SitOut,
     Stand,
-    _fields,
-    _int,
-    _present,
-    _seat_name,
-    check_seat_names,
-    json_repr,
 )
 from .ledger import Credit, Ledger, LedgerKind
-from .pieces import STOCK
 from .reveal import RevealRule, Verdict, judge
 from .rules import Refusals
 from .seating import STOCK_SEAT, Seating
@@ -262,8 +265,8 @@ def parse_family_header(obj: Any, book: GameBook) -> FamilyTable:
     if version != 2 or type(version) is not int or obj.get("game") != book.game:
         raise GnavError("a journal of {game} is version 2 and says \"game\": \"{game}\".",
                         game=book.game)
-    obj = _present(obj)
-    _fields(obj, "table header", ("version", "game", "rules", "stakes", "seats"),
+    obj = present(obj)
+    fields(obj, "table header", ("version", "game", "rules", "stakes", "seats"),
             ("dealer", "house"))
     rules = obj["rules"]
     if not isinstance(rules, str) or rules not in book.presets:
@@ -279,7 +282,7 @@ def parse_family_header(obj: Any, book: GameBook) -> FamilyTable:
     seats = check_seat_names(seats_obj)
     dealer = obj.get("dealer")
     if dealer is not None:
-        dealer = _seat_name(dealer, "\"dealer\"")
+        dealer = seat_name(dealer, "\"dealer\"")
         if dealer not in seats:
             raise GnavError("the dealer {name} is not one of the seats.", name=quoted(dealer))
     house_obj = obj.get("house", {})
@@ -299,10 +302,10 @@ def _stakes(value: Any, book: GameBook) -> tuple[tuple[str, Any], ...]:
                    "counters": '{"kind": "counters", "each": 3}'}[book.ledger]
         raise GnavError("the stakes of {game} are {example}, not {value}.", game=book.game,
                         example=example, value=_shown(value))
-    value = _present(value)
-    _fields(value, f"{book.ledger} stake", ("kind", amount), optional)
+    value = present(value)
+    fields(value, f"{book.ledger} stake", ("kind", amount), optional)
     out: list[tuple[str, Any]] = [("kind", book.ledger),
-                                  (amount, _int(value[amount], f"\"{amount}\"",
+                                  (amount, whole_number(value[amount], f"\"{amount}\"",
                                                 0 if amount == "rebuys" else 1, MAX_STAKE))]
     if optional:
         reentry = value.get("reentry", True)
@@ -340,20 +343,20 @@ def parse_family_event(obj: Any, rules: FamilyRules) -> FamilyEvent:
     """An event of a family game's journal; raises GnavError saying what is wrong."""
     if not isinstance(obj, dict):
         raise GnavError("an event must be a JSON object.")
-    obj = _present(obj)
+    obj = present(obj)
     ev = obj.get("ev")
     game = rules.game
     if ev == "table":
         raise GnavError("a table header may only be the first line.")
     if ev == "deal":
-        _fields(obj, "deal", ())
+        fields(obj, "deal", ())
         return Deal()
     if ev in ("stand", "change", "leave", "rebuy"):
         if ev == "rebuy" and rules.buy_back == "none":
             raise GnavError("\"{event}\" is an event of {games}, not of {game}.", event=ev,
                             games="kille and cuccu", game=game)
-        _fields(obj, ev, ("seat",))
-        seat = _seat_name(obj["seat"], "\"seat\"")
+        fields(obj, ev, ("seat",))
+        seat = seat_name(obj["seat"], "\"seat\"")
         if ev == "stand":
             return Stand(seat)
         if ev == "change":
@@ -362,7 +365,7 @@ def parse_family_event(obj: Any, rules: FamilyRules) -> FamilyEvent:
     if ev == "reply":
         return _reply(obj, rules)
     if ev in ("cut", "reveal"):
-        _fields(obj, ev, ("pieces",))
+        fields(obj, ev, ("pieces",))
         pieces = _pieces(obj["pieces"], ev, rules)
         return Cut(pieces) if ev == "cut" else Reveal(pieces)
     if ev is None:
@@ -381,8 +384,8 @@ def _reply(obj: dict[str, Any], rules: FamilyRules) -> FamilyReply:
         if key in obj and not mine.get(key, False):
             raise GnavError("a reply in {game} has no \"{key}\": that field is {owner}'s.",
                             game=game, key=key, owner=owner)
-    _fields(obj, "reply", ("from", "call"), tuple(k for k, v in mine.items() if v))
-    source = _seat_name(obj["from"], "\"from\"")
+    fields(obj, "reply", ("from", "call"), tuple(k for k, v in mine.items() if v))
+    source = seat_name(obj["from"], "\"from\"")
     if source.lower() == STOCK:
         source = STOCK
     call = obj["call"]
@@ -413,7 +416,7 @@ def _reply(obj: dict[str, Any], rules: FamilyRules) -> FamilyReply:
             if sold:
                 if "price" not in obj:
                     raise GnavError("an Inn sold needs its \"price\".")
-                price = _int(obj["price"], "\"price\"", 0, MAX_PRICE)
+                price = whole_number(obj["price"], "\"price\"", 0, MAX_PRICE)
             elif "price" in obj:
                 raise GnavError("an Inn not sold has no \"price\".")
     if "silent" in obj:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
-from .errors import N_
+from companion.core.errors import N_
 
 Direction = Literal["left", "right"]
 

@@ -13,8 +13,9 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from companion.core.errors import N_, GnavError, quoted
+
 from .effects import EXCHANGE, Effect
-from .errors import N_, GnavError, quoted
 from .pieces import GNAV_PACK, MATADORS, Pack
 from .pieces import Effect as Kind
 from .reveal import DragsNext, LoneLoses, LowestLose, PairGains, RevealRule

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .errors import N_, Checked, GnavError, Text, quoted
-from .pieces import STOCK
+from companion.core.errors import N_, Checked, GnavError, Text, quoted
+from companion.core.fields import STOCK
 
 STOCK_SEAT = -1  # the stock, where a seat index is expected
 

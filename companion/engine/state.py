@@ -14,10 +14,11 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+from companion.core.fields import STOCK
+
 from .events import Event, Reply, Table
 from .family import CuckooState, FamilyRules, Settled
 from .ledger import LedgerKind
-from .pieces import STOCK
 from .pieces import Effect as Kind
 from .rules import Rulebook
 from .settlement import Loss, PoolTake, Settlement

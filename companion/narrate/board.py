@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.core import GameState
+from companion.core import AnyState
 from companion.engine import TableState
 from companion.engine.family import FamilyState
 from companion.engine.rules import PRESETS
@@ -41,7 +41,7 @@ def standings(state: TableState) -> list[int]:
     )
 
 
-def board_state(state: GameState, tr: Tr = EN) -> dict[str, Any]:
+def board_state(state: AnyState, tr: Tr = EN) -> dict[str, Any]:
     """Everything the spectators' board shows of a game's state, as plain values; a TypeError
     (a bug, not a spectator's doing) for a game this narration does not tell."""
     if isinstance(state, GoFishState):

@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
+from companion.core.errors import N_
+from companion.core.fields import STOCK
 from companion.engine.books import cuccu, kille, slabberjan, vogelspiel
-from companion.engine.errors import N_
 from companion.engine.events import Change, Cut, Deal, Leave, Reveal, Stand
 from companion.engine.family import (
     FamilyEvent,
@@ -22,7 +23,6 @@ from companion.engine.family import (
     FamilyRules,
     FamilyState,
 )
-from companion.engine.pieces import STOCK
 from companion.i18n import EN, Tr
 
 from .words import and_list, fitted_result, winners_sentence

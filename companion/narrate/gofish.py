@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.errors import Text
+from companion.core.errors import Text
 from companion.games.gwra_pyskessa import (
     PACK,
     PHRASES,

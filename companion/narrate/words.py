@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core.fields import STOCK
 from companion.engine import (
     Change,
     Cut,
@@ -37,7 +38,6 @@ from companion.engine.books.gnav import (
     native_call,
 )
 from companion.engine.books.gnav import words as book_words
-from companion.engine.pieces import STOCK
 from companion.engine.reveal import LoneLoses
 from companion.engine.rules import DEFAULT_RULES, PRESETS
 from companion.i18n import EN, Tr

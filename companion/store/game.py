@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from typing import Any
 
-from companion.core import SNAPSHOT_EVERY, Event, Follower, GameState, Header, kind_named
-from companion.core.protocols import Outcome
-from companion.engine import GnavError, Text
+from companion.core import SNAPSHOT_EVERY, AnyState, Follower, GnavError, Header, Text
+from companion.engine.registry import kind_named
 
 from .errors import StoreError
 from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
 __all__ = ["SNAPSHOT_EVERY", "Game"]
+
+# Any game's events and what each did: the store keeps every game alike, its kind reads them.
+Event = Any
+Outcome = Any
 
 
 class Game:
@@ -44,7 +48,7 @@ class Game:
         self._db = db
         self.id = game_id
         self.table = table
-        self._follow = Follower(kind_named(table.game), table)
+        self._follow: Follower[Header, Event, Outcome] = Follower(kind_named(table.game), table)
         self.state = self._follow.state
         self.events = self._follow.events  # the same list: the follower keeps it
         self.outcomes: list[Outcome] = []
@@ -102,7 +106,7 @@ class Game:
         with self._db.lock:
             return self._follow.kind.dumps(self.table, self.events)
 
-    def state_before(self, index: int) -> GameState:
+    def state_before(self, index: int) -> AnyState:
         """A fresh copy of the state before active event `index` (0-based); `index` equal to
         the number of events gives the current state."""
         with self._db.lock:
@@ -223,13 +227,13 @@ class Game:
         self._follow.record(event)
         self.outcomes.append(outcome)
 
-    def _become(self, other: GameState) -> None:
+    def _become(self, other: AnyState) -> None:
         # the app's views may hold on to game.state: keep that object and give it the new
         # contents (`other` is a fresh clone, so nothing is shared with a snapshot)
         self.state.__dict__.clear()
         self.state.__dict__.update(other.__dict__)
 
-    def _save_summary(self, con: sqlite3.Connection, state: GameState, events: int, now: str) -> None:
+    def _save_summary(self, con: sqlite3.Connection, state: AnyState, events: int, now: str) -> None:
         winners = tuple(state.names[i] for i in state.winners)
         cur = con.execute(
             "UPDATE games SET updated = ?, events = ?, round = ?, phase = ?, winners = ?, "

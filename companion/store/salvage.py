@@ -19,9 +19,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.core import Follower, GameKind, GameState, Header, kind_named, parse_header
+from companion.core import AnyKind, AnyState, Follower, Header
+from companion.core.journal import decode_line
 from companion.engine import GnavError, Text
-from companion.engine.journal import decode_line
+from companion.engine.registry import kind_named, parse_header
 
 from .logs import log_path, logged_ids, read_log, records, sync_dir, write_log
 from .pages import carve, with_wal
@@ -49,11 +50,11 @@ class SalvagedGame:
     active: list[tuple[str, str]] = field(default_factory=list)  # (line, at)
     tail: list[tuple[str, str]] = field(default_factory=list)  # undone, next redo first
     partial: bool = False  # something after the kept events could not be read or was refused
-    state: GameState | None = None
+    state: AnyState | None = None
     ops: int = 0  # the journal file's counter (logs.py)
 
 
-def _kind(game: SalvagedGame) -> GameKind:
+def _kind(game: SalvagedGame) -> AnyKind:
     return kind_named(game.table.game)
 
 
@@ -324,7 +325,7 @@ def _check_game(
         return None
     game = SalvagedGame(game_id, table, created, updated)
     follower = Follower(kind, table)
-    probe: GameState | None = None
+    probe: AnyState | None = None
     seq = 0
     while seq in rows:
         line, active, at = rows[seq]

@@ -9,14 +9,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.core import Event, Header, kind_named, parse_header
-from companion.core.replay import replay_until_bad
+from companion.core import Header
+from companion.core.errors import N_
+from companion.core.journal import count_lines
 from companion.engine import Text
-from companion.engine.errors import N_
-from companion.engine.journal import count_lines
+from companion.engine.registry import kind_named, parse_header, replay_until_bad
 
 from .errors import StoreError
-from .game import Game
+from .game import Event, Game
 from .logs import Log, LogFile, log_path, logged_ids, read_log, records, write_log
 from .paths import DB_NAME, default_data_dir
 from .salvage import fsync_file, keep_copy, recover_file

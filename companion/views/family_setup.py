@@ -12,11 +12,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import kind_named
+from companion.core.errors import N_, GnavError
+from companion.core.fields import MAX_STAKE
 from companion.engine.books import FAMILY_BOOKS
-from companion.engine.errors import N_, GnavError
-from companion.engine.events import MAX_STAKE
 from companion.engine.family import FamilyTable, GameBook, Subset
+from companion.engine.registry import kind_named
 from companion.i18n import Tr
 from companion.narrate.family import (
     book_summary,

@@ -14,10 +14,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.errors import GnavError
+from companion.core.errors import GnavError
+from companion.core.fields import STOCK
 from companion.engine.events import Change, Cut, Deal, Leave, Reveal, Stand
 from companion.engine.family import MAX_PRICE, FamilyEvent, FamilyReply, FamilyState, Rebuy
-from companion.engine.pieces import STOCK
 from companion.i18n import Tr
 from companion.narrate.family import (
     book_title,

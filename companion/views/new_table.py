@@ -9,10 +9,9 @@ from typing import Any, Literal
 
 import flet as ft
 
+from companion.core.fields import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS, STOCK
 from companion.engine import DEFAULT_RULES, MATADORS, PRESETS, GnavError, Stakes, Table
 from companion.engine.books.gnav import CHOICE_LABELS, CHOICE_WORDS, LIST_LABELS
-from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
-from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
 from companion.games import gwra_pyskessa as gofish
 from companion.games.gwra_pyskessa.events import MAX_SEATS as GOFISH_SEATS

@@ -14,8 +14,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.fields import MAX_NAME
 from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
-from companion.engine.events import MAX_NAME
 from companion.i18n import Tr
 from companion.narrate import family_teach
 from companion.narrate.words import piece_title

@@ -17,8 +17,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import parse_header
 from companion.engine.family import FamilyState
+from companion.engine.registry import parse_header
 from companion.i18n import EN, Tr
 from companion.narrate import family_teach
 from companion.narrate.words import and_list

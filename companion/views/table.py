@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.fields import STOCK
 from companion.engine import (
     Change,
     Cut,
@@ -30,7 +31,6 @@ from companion.engine import (
     TableState,
 )
 from companion.engine.books.gnav import native_call
-from companion.engine.pieces import STOCK
 from companion.i18n import Tr
 from companion.narrate.words import (
     banner_lines,

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.events import MAX_NAME
+from companion.core.fields import MAX_NAME
 from companion.i18n import LANGUAGE_NAMES, Tr
 
 from . import theme

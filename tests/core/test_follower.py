@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import KINDS, Follower, parse_header
+from companion.core import Follower
+from companion.core.journal import decode_line
 from companion.engine import GnavError, JournalError
-from companion.engine.journal import decode_line, replay, replay_state
+from companion.engine.journal import replay, replay_state
+from companion.engine.registry import KINDS, parse_header
 
 OK = Path(__file__).resolve().parents[1] / "journals" / "ok"
 SCENARIOS = sorted(OK.glob("*.jsonl"))

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from companion.core import parse_header
 from companion.engine import GnavError
 from companion.engine.family import FamilyState
+from companion.engine.registry import parse_header
 
 from .helpers import SHARED
 

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from companion.core import KINDS, Follower, parse_header
-from companion.core.replay import replay_state, replay_until_bad
+from companion.core import Follower
+from companion.core.journal import decode_line
 from companion.engine import JournalError
-from companion.engine.journal import decode_line
+from companion.engine.registry import KINDS, parse_header, replay_state, replay_until_bad
 
 from ..engine.test_spec_v2_gnav_examples import _shown
 from .helpers import SPEC

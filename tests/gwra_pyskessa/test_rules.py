@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import Follower, parse_header
+from companion.core import Follower
+from companion.core.journal import decode_line
 from companion.engine import GnavError
-from companion.engine.journal import decode_line
+from companion.engine.registry import parse_header
 from companion.games.gwra_pyskessa import KIND, LayDown, Reply
 
 from ..engine.helpers import unquoted_docstrings

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.errors import one_line
 from companion.engine import (
     Change,
     Cut,
@@ -27,8 +28,7 @@ from companion.engine import (
     TableState,
     Text,
 )
-from companion.engine.errors import one_line
-from companion.engine.journal import replay
+from companion.engine.registry import replay
 from companion.i18n import ERRORS_DOMAIN, LANGUAGES, LOCALE_DIR, Tr, po_path
 from companion.i18n.catalog import read_po
 from companion.i18n.extract import all_error_messages, error_messages_in

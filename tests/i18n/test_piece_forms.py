@@ -9,10 +9,10 @@ from types import ModuleType
 
 import pytest
 
-from companion.core import parse_header
 from companion.engine import Deal, Reply, Reveal, Stakes, Stand, Table, TableState
 from companion.engine.books import cuccu, gnav, kille, slabberjan, vogelspiel
 from companion.engine.books.forms import Form
+from companion.engine.registry import parse_header
 from companion.i18n import LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
 from companion.narrate.family import history_lines

@@ -14,12 +14,12 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from companion.core.fields import STOCK
 from companion.engine import (
     CALLS,
     MATADORS,
     PIECES,
     PRESETS,
-    STOCK,
     Change,
     Cut,
     Deal,

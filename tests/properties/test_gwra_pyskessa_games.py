@@ -12,7 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.replay import replay_state
+from companion.engine.registry import replay_state
 from companion.games.gwra_pyskessa import (
     CARD,
     KIND,

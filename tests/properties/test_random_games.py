@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.core.fields import STOCK
 from companion.engine import (
     PRESETS,
-    STOCK,
     Change,
     Cut,
     Deal,

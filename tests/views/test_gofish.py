@@ -13,7 +13,7 @@ import pytest
 from companion.app import App, Games
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
-from companion.engine.errors import Text
+from companion.core.errors import Text
 from companion.games.gwra_pyskessa import (
     PACK,
     RANK_IDS,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.app import App, Games
-from companion.core.replay import replay_state
 from companion.engine.family import FamilyState
+from companion.engine.registry import replay_state
 from companion.i18n import Tr
 from companion.narrate import family_teach
 from companion.views.quiz import TOTAL, QuizScreen, QuizState

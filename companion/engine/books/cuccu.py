@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from companion.core.errors import N_, Np_
+
 from ..effects import EXCHANGE, Effect, Undo
-from ..errors import N_, Np_
 from ..family import FamilyRules, GameBook
 from ..reveal import LoneLoses, LowestLose, PairGains
 from .forms import Form

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..errors import N_, Np_
+from companion.core.errors import N_, Np_
+
 from ..pieces import GNAV_PACK
 from ..rules import PRESETS, rulebook
 from .forms import Form

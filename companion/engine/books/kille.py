@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from companion.core.errors import N_, Np_
+
 from ..effects import EXCHANGE, Effect
-from ..errors import N_, Np_
 from ..family import FamilyRules, GameBook
 from ..reveal import AlsoLose, LowestLose
 from .forms import Form

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.errors import GnavError, quoted
+from companion.core.errors import GnavError, quoted
 
-# journal-v2.md section 2 reads the same for every game: the engine's readers of it are shared
-from companion.engine.events import _fields, _present, _seat_name, check_seat_names, json_repr
+# journal-v2.md section 2 reads the same for every game: its readers are the floor's
+from companion.core.fields import check_seat_names, fields, json_repr, present, seat_name
 
 from .cards import CARD, RANK
 
@@ -105,11 +105,11 @@ def parse_header(obj: Any) -> Header:
     if version != 2 or type(version) is not int:
         raise GnavError("a journal of gwra-pyskessa is version 2, not {value}.",
                         value=json_repr(version))
-    obj = _present(obj)
+    obj = present(obj)
     if "stakes" in obj:
         raise GnavError("a table of gwra-pyskessa has no \"stakes\": the game is won by sets, "
                         "not paid for.")
-    _fields(obj, "table header", ("version", "game", "rules", "seats"), ("dealer", "house"))
+    fields(obj, "table header", ("version", "game", "rules", "seats"), ("dealer", "house"))
     if obj["game"] != GAME:  # pragma: no cover - the registry sends only this game here
         raise GnavError("this header names {value}, not gwra-pyskessa.",
                         value=json_repr(obj["game"]))
@@ -132,7 +132,7 @@ def parse_header(obj: Any) -> Header:
     seats = check_seat_names(seats_obj)
     dealer = obj.get("dealer")
     if dealer is not None:
-        dealer = _seat_name(dealer, "\"dealer\"")
+        dealer = seat_name(dealer, "\"dealer\"")
         if dealer not in seats:
             raise GnavError("the dealer {name} is not one of the seats.", name=quoted(dealer))
     return Header(seats=seats, dealer=dealer, rules=rules)
@@ -142,30 +142,30 @@ def parse_event(obj: Any) -> Event:
     """An event from its decoded JSON; raises GnavError saying what is wrong."""
     if not isinstance(obj, dict):
         raise GnavError("an event must be a JSON object.")
-    obj = _present(obj)
+    obj = present(obj)
     ev = obj.get("ev")
     if ev == "deal":
-        _fields(obj, "deal", ())
+        fields(obj, "deal", ())
         return Deal()
     if ev == "ask":
-        _fields(obj, "ask", ("seat", "target", "rank"))
-        return Ask(_seat_name(obj["seat"], "\"seat\""), _seat_name(obj["target"], "\"target\""),
+        fields(obj, "ask", ("seat", "target", "rank"))
+        return Ask(seat_name(obj["seat"], "\"seat\""), seat_name(obj["target"], "\"target\""),
                    _rank(obj["rank"]))
     if ev == "reply":
         if "call" in obj:
             raise GnavError("a reply in gwra-pyskessa has no \"call\": it says how many cards "
                             "were handed over, as \"count\".")
-        _fields(obj, "reply", ("from", "count"))
+        fields(obj, "reply", ("from", "count"))
         count = obj["count"]
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise GnavError("\"count\" must be a whole number of cards from 0 to 3, not "
                             "{value}.", value=json_repr(count))
-        return Reply(_seat_name(obj["from"], "\"from\""), count)
+        return Reply(seat_name(obj["from"], "\"from\""), count)
     if ev == "set":
-        _fields(obj, "set", ("seat", "rank"))
-        return LayDown(_seat_name(obj["seat"], "\"seat\""), _rank(obj["rank"]))
+        fields(obj, "set", ("seat", "rank"))
+        return LayDown(seat_name(obj["seat"], "\"seat\""), _rank(obj["rank"]))
     if ev == "cut":
-        _fields(obj, "cut", ("pieces",))
+        fields(obj, "cut", ("pieces",))
         return Cut(_cards(obj["pieces"]))
     if ev == "table":
         raise GnavError("a table header may only be the first line.")

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from companion.engine.journal import encode
+from companion.core.journal import encode
 
 from .events import GAME, Event, Header, event_json, header_json, parse_event, parse_header
 from .state import GoFishState

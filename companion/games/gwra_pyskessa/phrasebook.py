@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion.engine.errors import N_, Text
+from companion.core.errors import N_, Text
 
 from .cards import RANK
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.engine.errors import Checked, GnavError, Text, quoted
+from companion.core.errors import Checked, GnavError, Text, quoted
 
 from .cards import PACK_SIZE, RANK, RANK_IDS, SET_SIZE
 from .events import Ask, Cut, Deal, Event, Header, LayDown, Reply
