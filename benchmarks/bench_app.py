@@ -40,7 +40,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from companion.engine import (
+from companion.engine.gnav import (
     PIECES,
     Change,
     Deal,
@@ -52,7 +52,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.journal import dumps
+from companion.engine.gnav.journal import dumps
 
 SEATS = (
     "Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon",

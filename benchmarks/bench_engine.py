@@ -45,8 +45,8 @@ from typing import Any
 from synthetic import build, long_game
 
 from companion.core.journal import decode_line, split_lines
-from companion.engine import Event, TableState, parse_event
-from companion.engine.journal import dumps, replay
+from companion.engine.gnav import Event, TableState, parse_event
+from companion.engine.gnav.journal import dumps, replay
 
 WINDOW = 5_000
 REPLAY_RUNS = 7

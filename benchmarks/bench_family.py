@@ -22,10 +22,9 @@ from typing import Any
 
 from synthetic import build
 
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.events import Cut, Deal, Reveal
-from companion.engine.family import FamilyEvent, FamilyReply, FamilyState, GameBook, Rebuy
-from companion.engine.registry import KINDS, parse_header, replay_state
+from companion.engine.cuckoo.events import Cut, Deal, Reveal
+from companion.engine.cuckoo.family import FamilyEvent, FamilyReply, FamilyState, GameBook, Rebuy
+from companion.engine.registry import FAMILY_BOOKS, KINDS, parse_header, replay_state
 
 SEATS = 40
 REPS = 7

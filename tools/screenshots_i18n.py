@@ -37,9 +37,9 @@ from browser_ui import (
 from playwright.sync_api import Browser, Page, sync_playwright
 from screenshots import prepare
 
-from companion.engine import PRESETS
+from companion.engine.gnav import PRESETS
+from companion.engine.gnav.quiz import questions
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
-from companion.views.quiz_data import questions
 
 # The game screens: the game tools/screenshots.py prepares, and the button that shows it is up.
 GAMES = {"table": ("asking", "Swap"), "reveal": ("reveal", "Settle")}

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import AnyState, Follower, Header
+from companion.core.errors import GnavError
 from companion.core.journal import decode_line
-from companion.engine import GnavError
 from companion.engine.registry import parse_header
 from companion.store.paths import DB_NAME
 

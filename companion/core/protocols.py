@@ -7,7 +7,7 @@ which carry any game's lines, hold them as GameKind[Any, Any, Any], found by the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 from .errors import Text
@@ -86,3 +86,21 @@ class GameKind(Protocol[H, E, O_co]):
 # Any game, as the seam carries it: the registry hands out kinds of every game alike.
 AnyKind = GameKind[Any, Any, Any]
 AnyState = GameState[Any, Any]
+
+
+T = TypeVar("T")
+
+
+class Dice(Protocol):
+    """The chance a game's lessons are handed (a quiz's cards and the order of its options),
+    already seeded by whoever hands it: the engine draws none of its own. random.Random is one."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, start: int, stop: int | None = ..., step: int = ...) -> int: ...
+
+    def choice(self, seq: Sequence[T]) -> T: ...
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]: ...
+
+    def shuffle(self, x: MutableSequence[Any]) -> None: ...

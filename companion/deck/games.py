@@ -6,10 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from companion.engine.pieces import GNAV_PACK
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.gnav.pieces import GNAV_PACK
+from companion.engine.gnav.teach import names, title
 from companion.i18n import Tr
-from companion.narrate import family_teach
-from companion.narrate.teach import names, title
 
 
 @dataclass(frozen=True)

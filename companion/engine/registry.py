@@ -9,13 +9,19 @@ from companion.core.journal import Source
 from companion.core.protocols import AnyKind, AnyState, Header
 from companion.core.replay import replay_state as _replay_state
 from companion.core.replay import replay_until_bad as _replay_until_bad
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.family import FamilyKind
-from companion.engine.kind import KIND as GNAV
-from companion.games.gwra_pyskessa import KIND as GWRA_PYSKESSA
+from companion.engine.cuccu.book import BOOK as CUCCU
+from companion.engine.cuckoo.family import FamilyKind
+from companion.engine.gnav.kind import KIND as GNAV
+from companion.engine.gwra_pyskessa import KIND as GWRA_PYSKESSA
+from companion.engine.kille.book import BOOK as KILLE
+from companion.engine.slabberjan.book import BOOK as SLABBERJAN
+from companion.engine.vogelspiel.book import BOOK as VOGELSPIEL
+
+# The other games of the cuckoo family, each a GameBook the one family engine plays.
+FAMILY_BOOKS = (KILLE, CUCCU, SLABBERJAN, VOGELSPIEL)
 
 KINDS: dict[str, AnyKind] = {GNAV.name: GNAV, GWRA_PYSKESSA.name: GWRA_PYSKESSA}
-# the rest of the cuckoo family: one engine (companion/engine/family.py), each game its data
+# the rest of the cuckoo family: one engine (companion/engine/cuckoo/), each game its data
 KINDS.update((book.game, FamilyKind(book)) for book in FAMILY_BOOKS)
 
 

@@ -11,9 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
+ENGINE = PACKAGE / "engine"
+# The games' words: the modules of companion/engine that speak to the table (rule books' names,
+# calls, lessons, narration) rather than refuse an event; every other engine module's
+# messages are the errors catalogue's.
+GAME_WORDS: tuple[Path, ...] = tuple(
+    path for words in ("book", "narrate", "teach", "quiz")
+    for path in sorted(ENGINE.glob(f"*/{words}.py")))
 SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "views" / "gofish",
                              PACKAGE / "narrate", PACKAGE / "app.py",
-                             PACKAGE / "deck" / "pdf.py", PACKAGE / "engine" / "books")
+                             PACKAGE / "deck" / "pdf.py", *GAME_WORDS)
 
 
 @dataclass(frozen=True)
@@ -91,8 +98,7 @@ def all_messages() -> dict[tuple[str | None, str], tuple[Message, list[str]]]:
 
 # --- the engine's and the store's messages (the "errors" domain) -----------------------------
 
-ERROR_SOURCES: tuple[Path, ...] = (PACKAGE / "engine", PACKAGE / "core", PACKAGE / "store",
-                                   PACKAGE / "games" / "gwra_pyskessa")
+ERROR_SOURCES: tuple[Path, ...] = (ENGINE, PACKAGE / "core", PACKAGE / "store")
 # A call of one of these makes a message from the template in the given argument.
 ERROR_CALLS: dict[str, int] = {"Text": 0, "GnavError": 0, "StoreError": 0, "JournalError": 1,
                                "N_": 0}
@@ -163,7 +169,8 @@ def _has_fields(text: str) -> bool:
 
 
 def error_source_files() -> list[Path]:
-    return [p for src in ERROR_SOURCES for p in sorted(src.glob("*.py"))]
+    return [p for src in ERROR_SOURCES for p in sorted(src.rglob("*.py"))
+            if p not in GAME_WORDS]
 
 
 def all_error_messages() -> dict[str, tuple[ErrorMessage, list[str]]]:

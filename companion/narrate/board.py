@@ -12,24 +12,24 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core import AnyState
-from companion.engine import TableState
-from companion.engine.family import FamilyState
-from companion.engine.rules import PRESETS
-from companion.games.gwra_pyskessa import GoFishState
-from companion.i18n import EN, Tr
-
-from . import family, gofish
-from .words import (
+from companion.engine.cuckoo import narrate as family
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.gnav import TableState
+from companion.engine.gnav.narrate import (
     balance_words,
     banner_lines,
-    fitted_result,
     now_sentence,
     pieces_words,
     query_sentence,
     rulebook_differences,
     settlement_lines,
-    winners_sentence,
 )
+from companion.engine.gnav.rules import PRESETS
+from companion.engine.gwra_pyskessa import GoFishState
+from companion.engine.gwra_pyskessa import narrate as gofish
+from companion.i18n import EN, Tr
+
+from .words import fitted_result, winners_sentence
 
 
 def standings(state: TableState) -> list[int]:

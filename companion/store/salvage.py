@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.core import AnyKind, AnyState, Follower, Header
+from companion.core.errors import GnavError, Text
 from companion.core.journal import decode_line
-from companion.engine import GnavError, Text
 from companion.engine.registry import kind_named, parse_header
 
 from .logs import log_path, logged_ids, read_log, records, sync_dir, write_log

@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.core.errors import GnavError
 from companion.core.journal import decode_line
-from companion.engine import GnavError
 from companion.engine.registry import parse_header
 
 from .errors import StoreError

@@ -10,9 +10,8 @@ from types import TracebackType
 from typing import Any, Self
 
 from companion.core import Header
-from companion.core.errors import N_
+from companion.core.errors import N_, Text
 from companion.core.journal import count_lines
-from companion.engine import Text
 from companion.engine.registry import kind_named, parse_header, replay_until_bad
 
 from .errors import StoreError

@@ -11,9 +11,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.family import FamilyState
-from companion.narrate import family_teach
-from companion.narrate.family import book_title, event_sentence, game_title, house_help
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import book_title, event_sentence, game_title, house_help
 from companion.store import Game
 
 from . import theme

@@ -14,11 +14,8 @@ import flet as ft
 
 from companion.core.errors import N_, GnavError
 from companion.core.fields import MAX_STAKE
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.family import FamilyTable, GameBook, Subset
-from companion.engine.registry import kind_named
-from companion.i18n import Tr
-from companion.narrate.family import (
+from companion.engine.cuckoo.family import FamilyTable, GameBook, Subset
+from companion.engine.cuckoo.narrate import (
     book_summary,
     book_title,
     game_line,
@@ -26,6 +23,8 @@ from companion.narrate.family import (
     piece_title,
     stakes_label,
 )
+from companion.engine.registry import FAMILY_BOOKS, kind_named
+from companion.i18n import Tr
 
 from . import theme
 from .widgets import body, error_text, show_error

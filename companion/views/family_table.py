@@ -16,10 +16,9 @@ import flet as ft
 
 from companion.core.errors import GnavError
 from companion.core.fields import STOCK
-from companion.engine.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.family import MAX_PRICE, FamilyEvent, FamilyReply, FamilyState, Rebuy
-from companion.i18n import Tr
-from companion.narrate.family import (
+from companion.engine.cuckoo.events import Change, Cut, Deal, Leave, Reveal, Stand
+from companion.engine.cuckoo.family import MAX_PRICE, FamilyEvent, FamilyReply, FamilyState, Rebuy
+from companion.engine.cuckoo.narrate import (
     book_title,
     call_gloss,
     call_words,
@@ -31,6 +30,7 @@ from companion.narrate.family import (
     piece_title,
     stake_words,
 )
+from companion.i18n import Tr
 from companion.store import Game, StoreError
 
 from . import theme

@@ -14,11 +14,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import DEFAULT_RULES, PIECES, PRESETS, Rulebook
-from companion.engine.pieces import GNAV_PACK
-from companion.narrate import family_teach
-from companion.narrate.teach import lesson, names, title
-from companion.narrate.words import rulebook_summary
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.gnav import DEFAULT_RULES, PIECES, PRESETS, Rulebook
+from companion.engine.gnav.narrate import rulebook_summary
+from companion.engine.gnav.pieces import GNAV_PACK
+from companion.engine.gnav.teach import lesson, names, title
 
 from . import theme
 from .pieces import piece_image

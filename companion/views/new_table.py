@@ -9,22 +9,23 @@ from typing import Any, Literal
 
 import flet as ft
 
+from companion.core.errors import GnavError
 from companion.core.fields import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS, STOCK
-from companion.engine import DEFAULT_RULES, MATADORS, PRESETS, GnavError, Stakes, Table
-from companion.engine.books.gnav import CHOICE_LABELS, CHOICE_WORDS, LIST_LABELS
-from companion.engine.rules import HOUSE_FIELDS, Rulebook
-from companion.games import gwra_pyskessa as gofish
-from companion.games.gwra_pyskessa.events import MAX_SEATS as GOFISH_SEATS
-from companion.games.gwra_pyskessa.events import header_json as gofish_header_json
-from companion.i18n import Tr
-from companion.narrate.family import game_line, game_title
-from companion.narrate.words import (
+from companion.engine import gwra_pyskessa as gofish
+from companion.engine.cuckoo.narrate import game_line, game_title
+from companion.engine.gnav import DEFAULT_RULES, MATADORS, PRESETS, Stakes, Table
+from companion.engine.gnav.book import CHOICE_LABELS, CHOICE_WORDS, LIST_LABELS
+from companion.engine.gnav.narrate import (
     field_help,
     field_title,
     field_value_words,
     piece_title,
     rulebook_summary,
 )
+from companion.engine.gnav.rules import HOUSE_FIELDS, Rulebook
+from companion.engine.gwra_pyskessa.events import MAX_SEATS as GOFISH_SEATS
+from companion.engine.gwra_pyskessa.events import header_json as gofish_header_json
+from companion.i18n import Tr
 from companion.store import StoreError
 
 from . import theme

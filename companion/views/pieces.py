@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.deck.pictures import picture_name
-from companion.engine import MATADORS
+from companion.engine.gnav import MATADORS
 
 
 def piece_src(name: str, game: str = "gnav") -> str:

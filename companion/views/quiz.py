@@ -9,23 +9,24 @@ switch or a trip to the table loses nothing.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
 from companion.core.fields import MAX_NAME
-from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.cuckoo.quiz import FamilyQuestion
+from companion.engine.cuckoo.quiz import questions as family_questions
+from companion.engine.gnav import DEFAULT_RULES, PRESETS, Rulebook
+from companion.engine.gnav.narrate import piece_title
+from companion.engine.gnav.quiz import Question, questions
 from companion.i18n import Tr
-from companion.narrate import family_teach
-from companion.narrate.words import piece_title
 from companion.store import StoreError
 
 from . import theme
 from .pieces import piece_image
-from .quiz_data import Question, questions
-from .quiz_family import FamilyQuestion
-from .quiz_family import questions as family_questions
 from .widgets import (
     big_button,
     body,
@@ -121,13 +122,16 @@ class QuizScreen:
             key: tuple[object, ...] = (self.quiz.game, self.quiz.rules, self.app.tr.lang,
                                        self.quiz.seed)
             if self._questions_key != key:
-                self._questions = family_questions(self.quiz.game, self.quiz.rules,
-                                                   self.app.tr, self.quiz.seed)[:TOTAL]
+                self._questions = family_questions(
+                    self.quiz.game, self.quiz.rules,
+                    random.Random(f"{self.quiz.game}-{self.quiz.rules}-{self.quiz.seed}"),
+                    self.app.tr)[:TOTAL]
                 self._questions_key = key
             return self._questions
         key = (self.book, self.app.tr.lang, self.quiz.seed)
         if self._questions_key != key:
-            self._questions = questions(self.book, self.app.tr, self.quiz.seed)[:TOTAL]
+            self._questions = questions(self.book, random.Random(f"{self.book.name}-{self.quiz.seed}"),
+                                        self.app.tr)[:TOTAL]
             self._questions_key = key
         return self._questions
 

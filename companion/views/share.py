@@ -13,11 +13,11 @@ from typing import Any
 import flet as ft
 
 from companion.board import Problem, SharingService
-from companion.engine.family import FamilyState
-from companion.games.gwra_pyskessa import GoFishState
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import result_text as family_result
+from companion.engine.gwra_pyskessa import GoFishState
+from companion.engine.gwra_pyskessa.narrate import result_text as gofish_result
 from companion.narrate.board import result_text
-from companion.narrate.family import result_text as family_result
-from companion.narrate.gofish import result_text as gofish_result
 from companion.store import Game
 
 from . import theme

@@ -14,13 +14,13 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.errors import GnavError
 from companion.core.fields import STOCK
-from companion.engine import (
+from companion.engine.gnav import (
     Change,
     Cut,
     Deal,
     Event,
-    GnavError,
     Knock,
     Leave,
     Query,
@@ -30,9 +30,8 @@ from companion.engine import (
     Stand,
     TableState,
 )
-from companion.engine.books.gnav import native_call
-from companion.i18n import Tr
-from companion.narrate.words import (
+from companion.engine.gnav.book import native_call
+from companion.engine.gnav.narrate import (
     banner_lines,
     call_gloss,
     call_with_gloss,
@@ -43,6 +42,7 @@ from companion.narrate.words import (
     piece_title,
     query_sentence,
 )
+from companion.i18n import Tr
 from companion.store import Game, StoreError
 
 from . import theme

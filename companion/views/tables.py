@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import GnavError, JournalError
+from companion.core.errors import GnavError, JournalError
 from companion.i18n import EN, N_, Tr
 from companion.narrate.words import and_list, winners_sentence
 from companion.store import GameSummary, StoreError

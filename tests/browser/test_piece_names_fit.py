@@ -23,8 +23,8 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
+from companion.engine.cuckoo.narrate import piece_title
 from companion.i18n import Tr
-from companion.narrate.family import piece_title
 from companion.store import Store
 from companion.views import theme
 

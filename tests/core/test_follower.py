@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.core import Follower
+from companion.core.errors import GnavError, JournalError
 from companion.core.journal import decode_line
-from companion.engine import GnavError, JournalError
-from companion.engine.journal import replay, replay_state
+from companion.engine.gnav.journal import replay, replay_state
 from companion.engine.registry import KINDS, parse_header
 
 OK = Path(__file__).resolve().parents[1] / "journals" / "ok"

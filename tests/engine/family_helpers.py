@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine import GnavError
-from companion.engine.family import FamilyState
+from companion.core.errors import GnavError
+from companion.engine.cuckoo.family import FamilyState
 from companion.engine.registry import parse_header
 
 from .helpers import SHARED

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import JournalError
-from companion.engine.journal import replay
+from companion.core.errors import JournalError
+from companion.engine.gnav.journal import replay
 from companion.i18n import Tr
 
 REPO = Path(__file__).resolve().parents[2]

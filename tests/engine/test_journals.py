@@ -19,15 +19,10 @@ from typing import Any
 
 import pytest
 
+from companion.core.errors import JournalError
 from companion.core.journal import decode_line, split_lines
-from companion.engine import (
-    JournalError,
-    event_json,
-    header_json,
-    parse_event,
-    parse_header,
-)
-from companion.engine.journal import dumps, event_line, header_line, read, replay_state
+from companion.engine.gnav import event_json, header_json, parse_event, parse_header
+from companion.engine.gnav.journal import dumps, event_line, header_line, read, replay_state
 from companion.engine.registry import replay
 
 JOURNALS = Path(__file__).resolve().parents[1] / "journals"

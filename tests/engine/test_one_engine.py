@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.core.journal import decode_line
-from companion.engine import TableState
-from companion.engine.family import CuckooState, FamilyState
+from companion.engine.cuckoo.family import CuckooState, FamilyState
+from companion.engine.gnav import TableState
 from companion.engine.registry import parse_header
 
 JOURNALS = Path(__file__).resolve().parents[1] / "journals"

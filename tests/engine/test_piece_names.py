@@ -21,7 +21,7 @@ import ast
 import re
 from pathlib import Path
 
-from companion.engine import GNAV_PACK
+from companion.engine.gnav import GNAV_PACK
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "companion"
@@ -29,13 +29,13 @@ PACKAGE = ROOT / "companion"
 # The rule data: the files where the pack and the rule books are spelled out, and the pack's
 # pictures (one drawing keyed by each piece: the app's SVGs and the printed deck's come from it).
 RULE_DATA = frozenset({
-    "companion/engine/pieces.py",
-    "companion/engine/rules.py",
-    "companion/engine/books/gnav.py",
-    "companion/engine/books/kille.py",
-    "companion/engine/books/cuccu.py",
-    "companion/engine/books/slabberjan.py",
-    "companion/engine/books/vogelspiel.py",
+    "companion/engine/gnav/pieces.py",
+    "companion/engine/gnav/rules.py",
+    "companion/engine/gnav/book.py",
+    "companion/engine/kille/book.py",
+    "companion/engine/cuccu/book.py",
+    "companion/engine/slabberjan/book.py",
+    "companion/engine/vogelspiel/book.py",
     "companion/deck/pictures.py",
 })
 

@@ -7,7 +7,7 @@ otherwise Ann deals, so the turns run Bo, Cy, Dag and Ann last.
 
 from __future__ import annotations
 
-from companion.engine import MATADORS, PIECES, Deal, Reply, SitOut
+from companion.engine.gnav import MATADORS, PIECES, Deal, Reply, SitOut
 
 from .helpers import (
     GNAV_MD,

@@ -7,7 +7,7 @@ unless a test says otherwise Ann deals, so the turns run Bo, Cy, Dag and Ann las
 
 from __future__ import annotations
 
-from companion.engine import parse_event
+from companion.engine.gnav import parse_event
 
 from .helpers import (
     GNAV_MD,

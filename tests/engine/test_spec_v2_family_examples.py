@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import JournalError
+from companion.core.errors import JournalError
 from companion.engine.registry import replay_state
 
 from .helpers import SHARED

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.engine import JournalError
+from companion.core.errors import JournalError
 from companion.engine.registry import replay_state
 
 HEADER = {"ev": "table", "version": 2, "game": "gwra-pyskessa", "rules": "kernewek",

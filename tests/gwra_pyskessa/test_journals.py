@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from companion.core import Follower
+from companion.core.errors import JournalError
 from companion.core.journal import decode_line
-from companion.engine import JournalError
 from companion.engine.registry import KINDS, parse_header, replay_state, replay_until_bad
 
 from ..engine.test_spec_v2_gnav_examples import _shown

@@ -11,14 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.errors import one_line
-from companion.engine import (
+from companion.core.errors import GnavError, JournalError, Text, one_line
+from companion.engine.gnav import (
     Change,
     Cut,
     Deal,
     Event,
-    GnavError,
-    JournalError,
     Knock,
     Leave,
     Reply,
@@ -26,7 +24,6 @@ from companion.engine import (
     SitOut,
     Stand,
     TableState,
-    Text,
 )
 from companion.engine.registry import replay
 from companion.i18n import ERRORS_DOMAIN, LANGUAGES, LOCALE_DIR, Tr, po_path

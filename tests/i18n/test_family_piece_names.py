@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import Reveal
+from companion.engine.cuckoo.narrate import MODULES, piece_title, settlement_lines
+from companion.engine.cuckoo.teach import lessons, table_name
+from companion.engine.gnav import Reveal
 from companion.i18n import LANGUAGES, Tr
-from companion.narrate.family import MODULES, piece_title, settlement_lines
-from companion.narrate.family_teach import lessons, table_name
 
 from ..engine.family_helpers import header, play
 

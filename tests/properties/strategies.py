@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from companion.core.fields import STOCK
-from companion.engine import (
+from companion.engine.gnav import (
     CALLS,
     MATADORS,
     PIECES,
@@ -34,7 +34,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.rules import CHOP_CONTINUES, FOOL_SCORINGS
+from companion.engine.gnav.rules import CHOP_CONTINUES, FOOL_SCORINGS
 
 FOOL = "fool"
 

@@ -14,11 +14,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine import GnavError
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.family import FamilyEvent, FamilyReply, FamilyState, GameBook, Rebuy, Subset
-from companion.engine.registry import KINDS, parse_header, replay_state
+from companion.core.errors import GnavError
+from companion.engine.cuckoo.events import Change, Cut, Deal, Leave, Reveal, Stand
+from companion.engine.cuckoo.family import (
+    FamilyEvent,
+    FamilyReply,
+    FamilyState,
+    GameBook,
+    Rebuy,
+    Subset,
+)
+from companion.engine.registry import FAMILY_BOOKS, KINDS, parse_header, replay_state
 
 from .test_random_games import games
 

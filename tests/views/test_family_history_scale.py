@@ -14,9 +14,9 @@ import pytest
 
 from companion.app import App, Games
 from companion.core.follower import SNAPSHOT_EVERY
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.family import FamilyState
-from companion.narrate.family import history_lines
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import history_lines
+from companion.engine.registry import FAMILY_BOOKS
 from companion.store import Store
 from companion.views.family_pages import FamilyHistoryScreen
 from companion.views.history import PAGE

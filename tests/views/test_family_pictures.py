@@ -13,7 +13,7 @@ import pytest
 
 from companion.app import App
 from companion.deck.pictures import picture_name
-from companion.narrate.family import FAMILY_GAMES, piece_title
+from companion.engine.cuckoo.narrate import FAMILY_GAMES, piece_title
 from companion.views import theme
 from companion.views.family_table import FamilyScreen
 from companion.views.pieces import piece_src

@@ -13,9 +13,9 @@ import pytest
 
 from companion import board
 from companion.app import App, Games
-from companion.engine.events import Stand
-from companion.engine.family import FamilyState
-from companion.narrate.family import FAMILY_GAMES, result_text
+from companion.engine.cuckoo.events import Stand
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import FAMILY_GAMES, result_text
 from companion.store import Store
 from companion.views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
 from companion.views.family_table import FamilyScreen

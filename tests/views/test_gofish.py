@@ -14,7 +14,7 @@ from companion.app import App, Games
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
 from companion.core.errors import Text
-from companion.games.gwra_pyskessa import (
+from companion.engine.gwra_pyskessa import (
     PACK,
     RANK_IDS,
     Ask,
@@ -25,9 +25,9 @@ from companion.games.gwra_pyskessa import (
     Reply,
     parse_header,
 )
-from companion.games.gwra_pyskessa.events import header_json
+from companion.engine.gwra_pyskessa.events import header_json
+from companion.engine.gwra_pyskessa.narrate import result_text as gofish_result
 from companion.i18n import Tr
-from companion.narrate.gofish import result_text as gofish_result
 from companion.store import Game
 from companion.views.gofish import (
     GoFishHistoryScreen,

@@ -10,8 +10,8 @@ import flet as ft
 import pytest
 
 from companion.app import App, Games
-from companion.engine.books import FAMILY_BOOKS
-from companion.narrate import family_teach
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.registry import FAMILY_BOOKS
 from companion.views.learn import LearnScreen
 from companion.views.pieces import piece_src
 

@@ -12,8 +12,8 @@ import flet as ft
 import pytest
 
 from companion.app import App
+from companion.engine.cuckoo.narrate import FAMILY_GAMES, piece_title
 from companion.i18n import LANGUAGES, Tr
-from companion.narrate.family import FAMILY_GAMES, piece_title
 from companion.views import theme
 from companion.views.reveal import PiecePicker, name_room, name_size
 

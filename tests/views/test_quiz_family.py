@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from random import Random
 
 import pytest
 
 from companion.app import App, Games
-from companion.engine.family import FamilyState
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.quiz import FamilyQuestion, questions
 from companion.engine.registry import replay_state
 from companion.i18n import Tr
-from companion.narrate import family_teach
 from companion.views.quiz import TOTAL, QuizScreen, QuizState
-from companion.views.quiz_family import FamilyQuestion, questions
 
 from .helpers import identified, tap, texts
 
@@ -52,7 +53,7 @@ def seen_fact(q: FamilyQuestion) -> object:
 
 @pytest.mark.parametrize(("game", "rules"), BOOKS)
 def test_every_keyed_answer_is_what_the_engine_does(game: str, rules: str) -> None:
-    qs = questions(game, rules, seed=3)
+    qs = questions(game, rules, Random(f"{game}-{rules}-3"))
     matadors = family_teach.matadors(family_teach.rules(game, rules))
     assert sorted(q.subject for q in qs if q.kind == "hold") == sorted(matadors)
     assert len(qs) >= TOTAL
@@ -66,14 +67,14 @@ def test_every_keyed_answer_is_what_the_engine_does(game: str, rules: str) -> No
 
 def test_the_hussar_question_says_the_asker_is_out() -> None:
     """kille.md, house default: "the Hussar kills the asker"."""
-    q = next(q for q in questions("kille", "byteskille") if q.subject == "hussar")
+    q = next(q for q in questions("kille", "byteskille", Random(0)) if q.subject == "hussar")
     right = q.options[q.answer].text
     assert right.startswith("Say «Husar hugger» (“Hussar strikes!”)")
     assert "The asker is out of the round at once." in right
 
 
 def test_the_questions_speak_danish() -> None:
-    q = next(q for q in questions("vogelspiel", "adrian", Tr("da")) if q.kind == "pays")
+    q = next(q for q in questions("vogelspiel", "adrian", Random(0), Tr("da")) if q.kind == "pays")
     assert q.text == "Turene er forbi, og disse kort vises: hvem taber?"
 
 

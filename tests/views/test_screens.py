@@ -13,8 +13,8 @@ import flet as ft
 import pytest
 
 from companion.app import App, Games
-from companion.engine import Deal, Stakes, Stand, Table
-from companion.engine.journal import replay
+from companion.engine.gnav import Deal, Stakes, Stand, Table
+from companion.engine.gnav.journal import replay
 from companion.views.history import HistoryScreen
 from companion.views.new_table import NewTableScreen
 from companion.views.table import GameScreen

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.app import App, Games
-from companion.engine import Stakes, Table
-from companion.narrate.family import FAMILY_GAMES
+from companion.engine.cuckoo.narrate import FAMILY_GAMES
+from companion.engine.gnav import Stakes, Table
 from companion.views.family_table import FamilyScreen
 from companion.views.table import GameScreen
 

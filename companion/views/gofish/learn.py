@@ -10,8 +10,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.gwra_pyskessa import RANKS
-from companion.narrate.gofish import (
+from companion.engine.gwra_pyskessa import RANKS
+from companion.engine.gwra_pyskessa.narrate import (
     NAME,
     Pair,
     Question,

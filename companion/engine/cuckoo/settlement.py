@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .reveal import LossReason
+from companion.engine.cuckoo.reveal import LossReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,10 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.core.errors import N_, Np_
-
-from ..effects import EXCHANGE, Effect
-from ..family import FamilyRules, GameBook
-from ..reveal import AlsoLose, LowestLose
-from .forms import Form
+from companion.engine.cuckoo.effects import EXCHANGE, Effect
+from companion.engine.cuckoo.family import FamilyRules, GameBook
+from companion.engine.cuckoo.forms import Form
+from companion.engine.cuckoo.reveal import AlsoLose, LowestLose
 
 SOURCE = "shared/rules/kille.md"
 

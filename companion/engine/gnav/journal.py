@@ -13,10 +13,9 @@ from companion.core.errors import JournalError
 from companion.core.journal import Source
 from companion.core.protocols import AnyKind, Header
 from companion.core.replay import replay_until_bad as follow
-
-from .events import Event, Table
-from .kind import KIND
-from .state import TableState
+from companion.engine.gnav.events import Event, Table
+from companion.engine.gnav.kind import KIND
+from companion.engine.gnav.state import TableState
 
 
 def header_line(table: Table) -> str:

@@ -6,13 +6,13 @@ No Flet here, like the rest of companion.narrate; every function takes the sessi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import Text
-from companion.games.gwra_pyskessa import (
+from companion.core.protocols import Dice
+from companion.engine.gwra_pyskessa import (
     PACK,
     PHRASES,
     RANK,
@@ -30,10 +30,9 @@ from companion.games.gwra_pyskessa import (
     Saying,
     deal_size,
 )
-from companion.games.gwra_pyskessa.cards import JOKER, NUMBERS
+from companion.engine.gwra_pyskessa.cards import JOKER, NUMBERS
 from companion.i18n import EN, Tr
-
-from .words import and_list, winners_sentence
+from companion.narrate.words import and_list, winners_sentence
 
 NAME = "Gwra pyskessa"  # the game's own name: Cornish, never translated
 
@@ -285,7 +284,7 @@ class Question:
     why: str
 
 
-def quiz_questions(rng: random.Random, tr: Tr = EN, count: int = 10) -> list[Question]:
+def quiz_questions(rng: Dice, tr: Tr = EN, count: int = 10) -> list[Question]:
     """A round of questions whose answers are the phrasebook's data: which card a Cornish name
     is, a rank's Cornish word, what to say when one has none, what a phrase means. `rng` (the
     screen's) picks the cards and orders the options; the answers never come from it."""

@@ -10,11 +10,10 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.core.errors import N_, Np_
-
-from ..effects import EXCHANGE, Effect, Undo
-from ..family import FamilyRules, GameBook
-from ..reveal import LoneLoses, LowestLose, PairGains
-from .forms import Form
+from companion.engine.cuckoo.effects import EXCHANGE, Effect, Undo
+from companion.engine.cuckoo.family import FamilyRules, GameBook
+from companion.engine.cuckoo.forms import Form
+from companion.engine.cuckoo.reveal import LoneLoses, LowestLose, PairGains
 
 SOURCE = "shared/rules/cuccu.md"
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from companion.core.fields import STOCK
-
-from .events import Event, Reply, Table
-from .family import CuckooState, FamilyRules, Settled
-from .ledger import LedgerKind
-from .pieces import Effect as Kind
-from .rules import Rulebook
-from .settlement import Loss, PoolTake, Settlement
+from companion.engine.cuckoo.events import Reply
+from companion.engine.cuckoo.family import CuckooState, FamilyRules, Settled
+from companion.engine.cuckoo.ledger import LedgerKind
+from companion.engine.cuckoo.settlement import Loss, PoolTake, Settlement
+from companion.engine.gnav.events import Event, Table
+from companion.engine.gnav.pieces import Effect as Kind
+from companion.engine.gnav.rules import Rulebook
 
 OutcomeKind = Literal[
     "cut_tie",  # the cut tied for highest: the tied seats draw again

@@ -7,10 +7,16 @@ from collections.abc import Iterable
 
 from companion.core.journal import encode
 from companion.core.protocols import GameKind
-
-from .events import Event, Table, event_json, header_json, journal_version_for, parse_event
-from .events import parse_header as parse_table
-from .state import Outcome, TableState
+from companion.engine.gnav.events import (
+    Event,
+    Table,
+    event_json,
+    header_json,
+    journal_version_for,
+    parse_event,
+)
+from companion.engine.gnav.events import parse_header as parse_table
+from companion.engine.gnav.state import Outcome, TableState
 
 
 class GnavKind:

@@ -16,11 +16,11 @@ check the keyed option's fact, and that no two options share one.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from companion.engine import (
+from companion.core.protocols import Dice
+from companion.engine.gnav import (
     CALLS,
     MATADORS,
     PIECES,
@@ -37,16 +37,16 @@ from companion.engine import (
     Table,
     TableState,
 )
-from companion.engine.rules import HOUSE_FIELDS
-from companion.i18n import EN, Tr
-from companion.narrate.teach import effect_words
-from companion.narrate.words import (
-    and_list,
+from companion.engine.gnav.narrate import (
     banner_lines,
     call_with_gloss,
     piece_title,
     settlement_sentences,
 )
+from companion.engine.gnav.rules import HOUSE_FIELDS
+from companion.engine.gnav.teach import effect_words
+from companion.i18n import EN, Tr
+from companion.narrate.words import and_list
 
 SEATS = ("Ann", "Bo", "Cy", "Dag", "Eli")
 REVEAL_SEATS = SEATS[:4]
@@ -150,7 +150,7 @@ def fact_text(fact: tuple[Hashable, ...], tr: Tr, you: bool) -> str:
     return " ".join(parts)
 
 
-def hold_question(book: Rulebook, matador: str, rng: random.Random, tr: Tr) -> Question:
+def hold_question(book: Rulebook, matador: str, rng: Dice, tr: Tr) -> Question:
     _ = tr
     table = table_for(book)
     options: list[Option] = []
@@ -175,7 +175,7 @@ def hold_question(book: Rulebook, matador: str, rng: random.Random, tr: Tr) -> Q
         events=(*LEAD, Reply(HOLDER, matador)), subject=matador)
 
 
-def hear_question(book: Rulebook, matador: str, rng: random.Random, tr: Tr) -> Question:
+def hear_question(book: Rulebook, matador: str, rng: Dice, tr: Tr) -> Question:
     _ = tr
     table = table_for(book)
     facts: dict[tuple[Hashable, ...], None] = {("swap",): None}
@@ -235,7 +235,7 @@ def payers_text(fact: tuple[frozenset[str], frozenset[str]], tr: Tr) -> str:
     return text
 
 
-def random_reveal(rng: random.Random) -> tuple[tuple[str, str], ...]:
+def random_reveal(rng: Dice) -> tuple[tuple[str, str], ...]:
     """Four pieces as a table might show them: fools and ties come up often enough to learn."""
     odd = PIECES[-1]  # the lowest piece, which every rule book's reveal singles out
     bag = [p for p in PIECES for _ in range(2)]
@@ -262,7 +262,7 @@ def pays_events(shown: tuple[tuple[str, str], ...]) -> tuple[Event, ...]:
     return (Deal(), Stand("Bo"), Stand("Cy"), Stand("Dag"), Stand("Ann"), Reveal(shown))
 
 
-def pays_question(book: Rulebook, rng: random.Random, tr: Tr) -> Question:
+def pays_question(book: Rulebook, rng: Dice, tr: Tr) -> Question:
     _ = tr
     shown = random_reveal(rng)
     events = pays_events(shown)
@@ -290,7 +290,7 @@ def pays_question(book: Rulebook, rng: random.Random, tr: Tr) -> Question:
 # --- a quiz --------------------------------------------------------------------------------
 
 
-def pick(options: list[Option], right: Option, rng: random.Random
+def pick(options: list[Option], right: Option, rng: Dice
          ) -> tuple[tuple[Option, ...], int]:
     """The right option and up to CHOICES-1 others with different facts, in a random order."""
     others: list[Option] = []
@@ -304,10 +304,9 @@ def pick(options: list[Option], right: Option, rng: random.Random
     return tuple(chosen), chosen.index(right)
 
 
-def questions(book: Rulebook, tr: Tr = EN, seed: int = 0, reveals: int = 6) -> list[Question]:
+def questions(book: Rulebook, rng: Dice, tr: Tr = EN, reveals: int = 6) -> list[Question]:
     """Every question for `book`: one hold and one hear per matador, and `reveals` who-pays
-    questions, in a shuffled order (the same for the same seed)."""
-    rng = random.Random(f"{book.name}-{seed}")
+    questions, in a shuffled order (the same for the same dice, seeded alike)."""
     out = [hold_question(book, m, rng, tr) for m in MATADORS]
     out += [hear_question(book, m, rng, tr) for m in MATADORS]
     out += [pays_question(book, rng, tr) for _ in range(reveals)]

@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.core.errors import N_, Np_
-
-from ..pieces import GNAV_PACK
-from ..rules import PRESETS, rulebook
-from .forms import Form
+from companion.engine.cuckoo.forms import Form
+from companion.engine.gnav.pieces import GNAV_PACK
+from companion.engine.gnav.rules import PRESETS, rulebook
 
 # What a call table names besides the matadors: a seat's stand and its ask to swap.
 SAYINGS: tuple[str, ...] = ("stand", "change", *GNAV_PACK.matadors)

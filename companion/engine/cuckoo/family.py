@@ -45,12 +45,25 @@ from .events import (
 )
 from .ledger import Credit, Ledger, LedgerKind
 from .reveal import RevealRule, Verdict, judge
-from .rules import Refusals
 from .seating import STOCK_SEAT, Seating
 
 Direction = Literal["left", "right"]
 GameEnd = Literal["last_standing", "first_out_loses"]
 Phase = Literal["cut", "ready", "turns", "asking", "reveal", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusals:
+    """The sentences that refuse an event by naming the pack's pieces (gnav.md: the dealer's
+    question about the other fool, house default 13; who may sit out after two fools), kept
+    here with the rule books so that the state reads them instead of spelling the pieces."""
+
+    query_off: str
+    query_when: str
+    query_not_dealer: str
+    query_not_his_turn: str
+    query_again: str
+    sit_out_who: str
 
 
 @dataclass(frozen=True, slots=True)

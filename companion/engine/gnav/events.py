@@ -16,6 +16,18 @@ from companion.core.fields import (
     seat_name,
     whole_number,
 )
+from companion.engine.cuckoo.events import (
+    Change,
+    Cut,
+    Deal,
+    Knock,
+    Leave,
+    Query,
+    Reply,
+    Reveal,
+    SitOut,
+    Stand,
+)
 
 from .pieces import CALLS, NOT_A_CALL, NOT_A_PIECE, PIECES
 from .rules import HOUSE_FIELDS, HOUSE_FIELDS_V2, PRESETS, Rulebook, rulebook
@@ -57,60 +69,6 @@ class Table:
 
     def house_dict(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.house}
-
-
-@dataclass(frozen=True, slots=True)
-class Cut:
-    pieces: tuple[tuple[str, str], ...]  # (seat, piece) in the journal's order
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Knock:
-    seat: str
-
-
-@dataclass(frozen=True, slots=True)
-class Stand:
-    seat: str
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    seat: str
-
-
-@dataclass(frozen=True, slots=True)
-class Reply:
-    source: str  # the journal's "from": a seat name or "stock"
-    call: str
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    pieces: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SitOut:
-    seat: str
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    seat: str
-
-
-@dataclass(frozen=True, slots=True)
-class Query:
-    """Journal v2: the dealer asked whether anyone holds the other fool; the table's answer."""
-
-    seat: str
-    answer: str  # "yes" or "no"
 
 
 Event = Cut | Deal | Knock | Stand | Change | Reply | Reveal | SitOut | Leave | Query

@@ -14,31 +14,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.core.errors import N_, GnavError, quoted
-
-from .effects import EXCHANGE, Effect
-from .pieces import GNAV_PACK, MATADORS, Pack
-from .pieces import Effect as Kind
-from .reveal import DragsNext, LoneLoses, LowestLose, PairGains, RevealRule
+from companion.engine.cuckoo.effects import EXCHANGE, Effect
+from companion.engine.cuckoo.family import Refusals
+from companion.engine.cuckoo.reveal import DragsNext, LoneLoses, LowestLose, PairGains, RevealRule
+from companion.engine.gnav.pieces import GNAV_PACK, MATADORS, Pack
+from companion.engine.gnav.pieces import Effect as Kind
 
 FoolScoring = Literal["damm", "drags_next"]
 ChopContinues = Literal["after_asker", "after_holder"]
 
 FOOL_SCORINGS: tuple[str, ...] = ("damm", "drags_next")
 CHOP_CONTINUES: tuple[str, ...] = ("after_asker", "after_holder")
-
-
-@dataclass(frozen=True, slots=True)
-class Refusals:
-    """The sentences that refuse an event by naming the pack's pieces (gnav.md: the dealer's
-    question about the other fool, house default 13; who may sit out after two fools), kept
-    here with the rule books so that the state reads them instead of spelling the pieces."""
-
-    query_off: str
-    query_when: str
-    query_not_dealer: str
-    query_not_his_turn: str
-    query_again: str
-    sit_out_who: str
 
 
 GNAV_REFUSALS = Refusals(

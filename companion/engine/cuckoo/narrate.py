@@ -14,18 +14,20 @@ from typing import Any
 
 from companion.core.errors import N_
 from companion.core.fields import STOCK
-from companion.engine.books import cuccu, kille, slabberjan, vogelspiel
-from companion.engine.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.family import (
+from companion.engine.cuccu import book as cuccu
+from companion.engine.cuckoo.events import Change, Cut, Deal, Leave, Reveal, Stand
+from companion.engine.cuckoo.family import (
     FamilyEvent,
     FamilyOutcome,
     FamilyReply,
     FamilyRules,
     FamilyState,
 )
+from companion.engine.kille import book as kille
+from companion.engine.slabberjan import book as slabberjan
+from companion.engine.vogelspiel import book as vogelspiel
 from companion.i18n import EN, Tr
-
-from .words import and_list, fitted_result, winners_sentence
+from companion.narrate.words import and_list, fitted_result, winners_sentence
 
 MODULES: Mapping[str, ModuleType] = {
     "kille": kille, "cuccu": cuccu, "slabberjan": slabberjan, "vogelspiel": vogelspiel}

@@ -12,18 +12,17 @@ Each option's `key` is the engine's fact; tests replay the events and check it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.family import FamilyState
+from companion.core.protocols import Dice
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.gnav.quiz import Option, pick
 from companion.engine.registry import parse_header
 from companion.i18n import EN, Tr
-from companion.narrate import family_teach
 from companion.narrate.words import and_list
-
-from .quiz_data import Option, pick
 
 SEATS = ("Ann", "Bo", "Cy", "Dag")
 JsonObj = dict[str, Any]
@@ -108,7 +107,7 @@ def reply_fact(game: str, rules: str, call: str) -> tuple[Hashable, ...]:
     return (state.phase, state.turn_name, state.asked_name, moved)
 
 
-def hold_question(game: str, rules: str, matador: str, rng: random.Random,
+def hold_question(game: str, rules: str, matador: str, rng: Dice,
                   tr: Tr = EN) -> FamilyQuestion:
     _ = tr
     r = family_teach.rules(game, rules)
@@ -141,7 +140,7 @@ def hold_question(game: str, rules: str, matador: str, rng: random.Random,
 # --- who loses -------------------------------------------------------------------------------
 
 
-def random_reveal(game: str, rules: str, rng: random.Random) -> tuple[tuple[str, str], ...]:
+def random_reveal(game: str, rules: str, rng: Dice) -> tuple[tuple[str, str], ...]:
     """Four cards of the pack as a table might show them; ties come up often enough."""
     r = family_teach.rules(game, rules)
     bag = [p for p, n in r.order for _ in range(n)]
@@ -198,7 +197,7 @@ def losses_text(game: str, fact: Moved, tr: Tr) -> str:
     return _("{parts}.", parts=and_list(parts, tr))
 
 
-def pays_question(game: str, rules: str, rng: random.Random, tr: Tr = EN) -> FamilyQuestion:
+def pays_question(game: str, rules: str, rng: Dice, tr: Tr = EN) -> FamilyQuestion:
     _ = tr
     shown = random_reveal(game, rules, rng)
     events = pays_events(game, rules, shown)
@@ -223,11 +222,10 @@ def pays_question(game: str, rules: str, rng: random.Random, tr: Tr = EN) -> Fam
         header=header(game, rules), events=events, shown=shown)
 
 
-def questions(game: str, rules: str, tr: Tr = EN, seed: int = 0,
+def questions(game: str, rules: str, rng: Dice, tr: Tr = EN,
               reveals: int = 6) -> list[FamilyQuestion]:
     """One hold question per matador and `reveals` who-loses questions, shuffled (the same for
-    the same seed)."""
-    rng = random.Random(f"{game}-{rules}-{seed}")
+    the same dice, seeded alike)."""
     r = family_teach.rules(game, rules)
     out = [hold_question(game, rules, m, rng, tr) for m in family_teach.matadors(r)]
     out += [pays_question(game, rules, rng, tr) for _ in range(reveals)]

@@ -12,13 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
 
-from companion.engine.books import cuccu, kille, slabberjan, vogelspiel
-from companion.engine.effects import Effect
-from companion.engine.family import FamilyRules, GameBook
-from companion.engine.reveal import AlsoLose, LoneLoses, LowestLose, PairGains, SidePot
+from companion.engine.cuccu import book as cuccu
+from companion.engine.cuckoo.effects import Effect
+from companion.engine.cuckoo.family import FamilyRules, GameBook
+from companion.engine.cuckoo.narrate import own_picture_name, piece_title
+from companion.engine.cuckoo.reveal import AlsoLose, LoneLoses, LowestLose, PairGains, SidePot
+from companion.engine.kille import book as kille
+from companion.engine.slabberjan import book as slabberjan
+from companion.engine.vogelspiel import book as vogelspiel
 from companion.i18n import EN, Tr
-
-from .family import own_picture_name, piece_title
 
 MODULES: Mapping[str, ModuleType] = {m.BOOK.game: m for m in (kille, cuccu, slabberjan,
                                                                  vogelspiel)}

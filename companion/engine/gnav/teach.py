@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine import MATADORS, PIECES, PRESETS, RANK, Rulebook
-from companion.engine.books.gnav import FIELD_HELP, PIECE_NAMES, piece_names
-from companion.engine.books.gnav import words as book_words
-from companion.engine.pieces import GNAV_PACK, Effect
-from companion.engine.reveal import DragsNext, LoneLoses, LowestLose, PairGains
+from companion.engine.cuckoo.reveal import DragsNext, LoneLoses, LowestLose, PairGains
+from companion.engine.gnav import MATADORS, PIECES, PRESETS, RANK, Rulebook
+from companion.engine.gnav.book import FIELD_HELP, PIECE_NAMES, piece_names
+from companion.engine.gnav.book import words as book_words
+from companion.engine.gnav.narrate import call_with_gloss, piece_form, piece_title
+from companion.engine.gnav.pieces import GNAV_PACK, Effect
 from companion.i18n import EN, Tr
-
-from .words import and_list, call_with_gloss, piece_form, piece_title
+from companion.narrate.words import and_list
 
 
 def names(piece: str) -> tuple[str, str, str]:

@@ -1,0 +1,2 @@
+"""Kille: its rule data (book.py), which the cuckoo family's one engine plays
+(companion/engine/cuckoo)."""

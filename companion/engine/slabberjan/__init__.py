@@ -1,0 +1,2 @@
+"""Slabberjan: its rule data (book.py), which the cuckoo family's one engine plays
+(companion/engine/cuckoo)."""
