@@ -23,7 +23,9 @@ from typing import Any
 from synthetic import build
 
 from companion.engine.cuckoo.events import Cut, Deal, Reveal
-from companion.engine.cuckoo.family import FamilyEvent, FamilyReply, FamilyState, GameBook, Rebuy
+from companion.engine.cuckoo.events import FamilyEvent, FamilyReply, Rebuy
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.rulebook import GameBook
 from companion.engine.registry import FAMILY_BOOKS, KINDS, parse_header, replay_state
 
 SEATS = 40

@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core.errors import N_, GnavError
 from companion.core.fields import MAX_STAKE
-from companion.engine.cuckoo.family import FamilyTable, GameBook, Subset
+from companion.engine.cuckoo.journal import FamilyTable
 from companion.engine.cuckoo.narrate import (
     book_summary,
     book_title,
@@ -23,6 +23,7 @@ from companion.engine.cuckoo.narrate import (
     piece_title,
     stakes_label,
 )
+from companion.engine.cuckoo.rulebook import GameBook, Subset
 from companion.engine.registry import FAMILY_BOOKS, kind_named
 from companion.i18n import Tr
 
@@ -89,9 +90,8 @@ class FamilySetup:
 
     def values(self) -> dict[str, Any]:
         """The rule book's fields with the house rules over them."""
-        out = dict(self.book.presets[self.rules])
-        out.update(self.house)
-        return out
+        preset = self.book.presets[self.rules]
+        return {key: self.house.get(key, preset.value(key)) for key in preset.schema()}
 
     def fill(self) -> None:
         _ = tr = self.app.tr
@@ -110,7 +110,7 @@ class FamilySetup:
                 [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
                  self._field(key, allowed, value),
                  body(_("{rules}: {value}", rules=book_title(self.game, self.rules, tr),
-                         value=self._value_words(preset[key])),
+                         value=self._value_words(preset.value(key))),
                       size=theme.SMALL, italic=True)],
                 spacing=4))
         self.house_column.controls = rows
@@ -146,7 +146,7 @@ class FamilySetup:
             self.on_change()
 
     def set_house(self, key: str, value: Any) -> None:
-        if value == self.book.presets[self.rules][key]:
+        if value == self.book.presets[self.rules].value(key):
             self.house.pop(key, None)
         else:
             self.house[key] = value

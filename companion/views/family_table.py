@@ -16,8 +16,19 @@ import flet as ft
 
 from companion.core.errors import GnavError
 from companion.core.fields import STOCK
-from companion.engine.cuckoo.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.cuckoo.family import MAX_PRICE, FamilyEvent, FamilyReply, FamilyState, Rebuy
+from companion.engine.cuckoo.events import (
+    Change,
+    Cut,
+    Deal,
+    FamilyEvent,
+    FamilyReply,
+    Leave,
+    Rebuy,
+    Reveal,
+    Stand,
+)
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.journal import MAX_PRICE
 from companion.engine.cuckoo.narrate import (
     book_title,
     call_gloss,

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.core.journal import decode_line
-from companion.engine.cuckoo.family import CuckooState, FamilyState
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.state import CuckooState
 from companion.engine.gnav import TableState
 from companion.engine.registry import parse_header
 

@@ -15,15 +15,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.errors import GnavError
-from companion.engine.cuckoo.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.cuckoo.family import (
+from companion.engine.cuckoo.events import (
+    Change,
+    Cut,
+    Deal,
     FamilyEvent,
     FamilyReply,
-    FamilyState,
-    GameBook,
+    Leave,
     Rebuy,
-    Subset,
+    Reveal,
+    Stand,
 )
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.rulebook import GameBook, Subset
 from companion.engine.registry import FAMILY_BOOKS, KINDS, parse_header, replay_state
 
 from .test_random_games import games

@@ -9,8 +9,7 @@ from pathlib import Path
 
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
-from companion.engine.cuckoo.events import Change, Deal, Reveal, Stand
-from companion.engine.cuckoo.family import FamilyReply
+from companion.engine.cuckoo.events import Change, Deal, FamilyReply, Reveal, Stand
 from companion.engine.registry import parse_header
 from companion.i18n import Tr
 from companion.store import Game, Store

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.cuckoo.events import Change, Deal, Stand
-from companion.engine.cuckoo.family import FamilyReply
+from companion.engine.cuckoo.events import Change, Deal, FamilyReply, Stand
 from companion.engine.registry import parse_header
 from companion.store import DB_NAME, Store
 

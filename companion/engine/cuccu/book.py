@@ -6,14 +6,16 @@ Two rule books: `campli` (the Campli rules, scr) and `stu` (Montorio's Stù, aga
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Literal
 
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect, Undo
-from companion.engine.cuckoo.family import FamilyRules, GameBook
 from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.reveal import LoneLoses, LowestLose, PairGains
+from companion.engine.cuckoo.rulebook import GameBook, RuleBook
+from companion.engine.cuckoo.rules import CuckooRules
 
 SOURCE = "shared/rules/cuccu.md"
 
@@ -24,44 +26,47 @@ FOOL = "fool"
 NULLA = "nulla"
 CUCKOO, HUNTER, HORSE, CAT, INN = MATADORS
 
-FIELDS: Mapping[str, tuple[Any, ...]] = MappingProxyType({
-    "cat_undoes": ("offered_piece", "all", "none"),
-    "tokens_to_dealer": (True, False),
-})
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-    "campli": {"cat_undoes": "offered_piece", "tokens_to_dealer": False},
-    "stu": {"cat_undoes": "offered_piece", "tokens_to_dealer": True},
-})
 _UNDO: Mapping[str, Undo] = MappingProxyType(
     {"offered_piece": "offered", "all": "all", "none": "none"})
 
 
-def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
-    """House defaults 4 to 10: the Cuckoo ends only that ask (void from the stock); Hunter and
-    Cat take a life from the asker at once, the Cat sending back what `cat_undoes` says; the
-    Horse passes on; the Inn is sold or shelters; the Fool outside the order at the reveal."""
-    effects: dict[str, Effect] = {
-        "none": EXCHANGE,
-        CUCKOO: Effect(),
-        HUNTER: Effect(charge=1),
-        HORSE: Effect(then="pass"),
-        CAT: Effect(charge=1, undo=_UNDO[f["cat_undoes"]]),
-        INN: Effect(sale=True),
-    }
-    order = (*((p, 2) for p in MATADORS), *((str(n), 2) for n in range(10, 0, -1)),
-             *((p, 2) for p in LOW), (FOOL, 2))
-    return FamilyRules(
-        game="cuccu", name=name, fields=tuple(f.items()), order=order, direction="right",
-        ledger="lives", effects=effects, stock_effects={"none": EXCHANGE, CUCKOO: Effect()},
-        reveal=(LowestLose(apart=(FOOL,), unless_lone=(FOOL, CUCKOO)), LoneLoses(FOOL),
-                PairGains(FOOL)),
-        cut_last=(FOOL,), shelter_piece=NULLA, tokens_to_dealer=f["tokens_to_dealer"],
-        buy_back="reentry", all_out_return=True,
-    )
+@dataclass(frozen=True, slots=True)
+class CuccuBook(RuleBook):
+    """A rule book of Cuccù: cuccu.md's "Rule book fields", each a house rule too."""
+
+    cat_undoes: Literal["offered_piece", "all", "none"]
+    tokens_to_dealer: bool
+
+    def compile(self) -> CuckooRules:
+        """House defaults 4 to 10: the Cuckoo ends only that ask (void from the stock); Hunter
+        and Cat take a life from the asker at once, the Cat sending back what `cat_undoes` says;
+        the Horse passes on; the Inn is sold or shelters; the Fool outside the order at the
+        reveal."""
+        effects: dict[str, Effect] = {
+            "none": EXCHANGE,
+            CUCKOO: Effect(),
+            HUNTER: Effect(charge=1),
+            HORSE: Effect(then="pass"),
+            CAT: Effect(charge=1, undo=_UNDO[self.cat_undoes]),
+            INN: Effect(sale=True),
+        }
+        order = (*((p, 2) for p in MATADORS), *((str(n), 2) for n in range(10, 0, -1)),
+                 *((p, 2) for p in LOW), (FOOL, 2))
+        return CuckooRules(
+            game="cuccu", name=self.name, order=order, direction="right", ledger="lives",
+            effects=effects, stock_effects={"none": EXCHANGE, CUCKOO: Effect()},
+            reveal=(LowestLose(apart=(FOOL,), unless_lone=(FOOL, CUCKOO)), LoneLoses(FOOL),
+                    PairGains(FOOL)),
+            cut_last=(FOOL,), shelter_piece=NULLA, tokens_to_dealer=self.tokens_to_dealer,
+            buy_back="reentry", all_out_return=True,
+        )
 
 
-BOOK = GameBook(game="cuccu", max_seats=38, ledger="lives", fields=FIELDS, presets=PRESETS,
-                build=build)
+PRESETS: Mapping[str, CuccuBook] = MappingProxyType({book.name: book for book in (
+    CuccuBook("campli", cat_undoes="offered_piece", tokens_to_dealer=False),
+    CuccuBook("stu", cat_undoes="offered_piece", tokens_to_dealer=True),
+)})
+BOOK = GameBook(game="cuccu", max_seats=38, ledger="lives", presets=PRESETS)
 
 # The language of the game's own words: its pieces' names and its calls, never translated;
 # a table in that language names the pieces as the game does.

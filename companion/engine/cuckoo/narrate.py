@@ -15,14 +15,18 @@ from typing import Any
 from companion.core.errors import N_
 from companion.core.fields import STOCK
 from companion.engine.cuccu import book as cuccu
-from companion.engine.cuckoo.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.cuckoo.family import (
+from companion.engine.cuckoo.events import (
+    Change,
+    Cut,
+    Deal,
     FamilyEvent,
-    FamilyOutcome,
     FamilyReply,
-    FamilyRules,
-    FamilyState,
+    Leave,
+    Reveal,
+    Stand,
 )
+from companion.engine.cuckoo.family import FamilyOutcome, FamilyState
+from companion.engine.cuckoo.rules import CuckooRules
 from companion.engine.kille import book as kille
 from companion.engine.slabberjan import book as slabberjan
 from companion.engine.vogelspiel import book as vogelspiel
@@ -89,7 +93,7 @@ def the_piece(game: str, piece: str, tr: Tr = EN) -> str:
     return piece if forms is None else tr.p(*forms["the"])
 
 
-def face_up_piece(rules: FamilyRules, form: str, tr: Tr = EN) -> str:
+def face_up_piece(rules: CuckooRules, form: str, tr: Tr = EN) -> str:
     """The piece a swap may pass face up, named in `form` (the rule data's PIECE_FORMS): the
     piece ranked by whether it was moved (Kille's Harlequin), which a face-up pass marks."""
     piece = rules.moved_lowest

@@ -14,9 +14,10 @@ from types import ModuleType
 
 from companion.engine.cuccu import book as cuccu
 from companion.engine.cuckoo.effects import Effect
-from companion.engine.cuckoo.family import FamilyRules, GameBook
 from companion.engine.cuckoo.narrate import own_picture_name, piece_title
 from companion.engine.cuckoo.reveal import AlsoLose, LoneLoses, LowestLose, PairGains, SidePot
+from companion.engine.cuckoo.rulebook import GameBook
+from companion.engine.cuckoo.rules import CuckooRules
 from companion.engine.kille import book as kille
 from companion.engine.slabberjan import book as slabberjan
 from companion.engine.vogelspiel import book as vogelspiel
@@ -42,7 +43,7 @@ def rule_books(game: str) -> tuple[str, ...]:
     return tuple(book(game).presets)
 
 
-def rules(game: str, name: str | None = None) -> FamilyRules:
+def rules(game: str, name: str | None = None) -> CuckooRules:
     """The rules of rule book `name` (the game's first when None), without house rules."""
     return book(game).rules(name or rule_books(game)[0], {})
 
@@ -51,7 +52,7 @@ def reconstructed(game: str) -> bool:
     return bool(getattr(MODULES[game], "RECONSTRUCTED", False))
 
 
-def matadors(r: FamilyRules) -> tuple[str, ...]:
+def matadors(r: CuckooRules) -> tuple[str, ...]:
     """The pieces with a call, highest first."""
     return tuple(p for p, _n in r.order if p in r.effects)
 
@@ -95,14 +96,14 @@ def source(game: str) -> str:
     return str(MODULES[game].SOURCE).rsplit("/", 1)[-1]
 
 
-def _loss(n: int, r: FamilyRules, tr: Tr) -> str:
+def _loss(n: int, r: CuckooRules, tr: Tr) -> str:
     _n = tr.n
     if r.ledger == "lives":
         return _n("{count} life", "{count} lives", n)
     return _n("{count} counter", "{count} counters", n)
 
 
-def effect_words(effect: Effect, r: FamilyRules, tr: Tr = EN) -> list[str]:
+def effect_words(effect: Effect, r: CuckooRules, tr: Tr = EN) -> list[str]:
     """What a call does, one sentence per part of its Effect (journal-v2.md 6.4)."""
     _ = tr
     out: list[str] = []
@@ -130,7 +131,7 @@ def effect_words(effect: Effect, r: FamilyRules, tr: Tr = EN) -> list[str]:
     return out
 
 
-def stock_words(call: str, r: FamilyRules, tr: Tr = EN) -> str:
+def stock_words(call: str, r: CuckooRules, tr: Tr = EN) -> str:
     _ = tr
     if call in r.stock_effects:
         return _("When it turns up in the stock, the stock calls too.")
@@ -180,7 +181,7 @@ def lessons(game: str, name: str, tr: Tr = EN) -> list[FamilyLesson]:
     return out
 
 
-def reveal_words(piece: str, r: FamilyRules, tr: Tr = EN) -> list[str]:
+def reveal_words(piece: str, r: CuckooRules, tr: Tr = EN) -> list[str]:
     """What the reveal's rules say of this piece in particular."""
     _ = tr
     out: list[str] = []
@@ -214,7 +215,7 @@ def reveal_words(piece: str, r: FamilyRules, tr: Tr = EN) -> list[str]:
 
 
 def rules_card(game: str, name: str, tr: Tr = EN,
-               played: FamilyRules | None = None) -> list[tuple[str, list[str]]]:
+               played: CuckooRules | None = None) -> list[tuple[str, list[str]]]:
     """The rules of a table of this game in short, as (heading, sentences) sections: the rule
     book as written, or `played`, a table's rules with its house rules worked in."""
     _ = tr

@@ -1,22 +1,25 @@
-"""Rule books: each a frozen set of values for the named rule points of shared/rules/gnav.md.
+"""Gnav's rule books: each a frozen set of values for the named rule points of
+shared/rules/gnav.md, a RuleBook as every cuckoo game's is (companion/engine/cuckoo/rulebook.py).
 
 A table's rule book is a preset (`damm`, `pagat`, `gamerules`) with optional house rules
 applied by `dataclasses.replace`; nothing else in the engine branches on the preset's name.
 The six journal-v1 fields keep their spelling (they are what a journal's `house` says); each
 rule book translates them into what the state reads: the effect of every call with its
-parameters (`effects`) and the reveal's rules (`reveal`).
+parameters (`effects`), the reveal's rules (`reveal`), and with them the rules a table plays by
+(`compile`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
 
 from companion.core.errors import N_, GnavError, quoted
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
-from companion.engine.cuckoo.family import Refusals
 from companion.engine.cuckoo.reveal import DragsNext, LoneLoses, LowestLose, PairGains, RevealRule
+from companion.engine.cuckoo.rulebook import RuleBook, Subset
+from companion.engine.cuckoo.rules import CuckooRules, Refusals
 from companion.engine.gnav.pieces import GNAV_PACK, MATADORS, Pack
 from companion.engine.gnav.pieces import Effect as Kind
 
@@ -41,8 +44,9 @@ GNAV_REFUSALS = Refusals(
 
 
 @dataclass(frozen=True, slots=True)
-class Rulebook:
-    name: str
+class Rulebook(RuleBook):
+    """A rule book of Gnav (gnav.md, "Rule book fields"): a preset, or one with house rules."""
+
     source: str
     # Fool scoring: "damm" (the fool outside the order: two fools take from the pool, a lone
     # fool pays) or "drags_next" (the fool is lowest and drags the next lowest down with it).
@@ -54,9 +58,9 @@ class Rulebook:
     # A cat undoes every exchange made this round.
     cat_reverses: bool
     # The calls the stock can make when the dealer (or a pass) asks it.
-    stock_calls: tuple[str, ...]
+    stock_calls: Annotated[tuple[str, ...], Subset(MATADORS)]
     # The calls that charge the asker one counter (or stroke) at once.
-    asker_pays: tuple[str, ...]
+    asker_pays: Annotated[tuple[str, ...], Subset(MATADORS)]
     # The dealer may ask whether anyone holds the other fool (journal v2's `query` event).
     fool_query: bool = False
     pack: Pack = GNAV_PACK
@@ -109,34 +113,30 @@ class Rulebook:
             return (LowestLose(apart=(fool,)), LoneLoses(fool, "fool"), PairGains(fool))
         return (LowestLose(), DragsNext(fool, held="fool_lowest"))
 
-    def with_house(self, house: dict[str, Any], fields: tuple[str, ...] | None = None) -> Rulebook:
-        """This rule book with house-rule overrides; raises GnavError on a bad field or value.
-        `fields`: the fields a header may set (journal v1's HOUSE_FIELDS unless given)."""
-        fields = HOUSE_FIELDS if fields is None else fields
-        changes: dict[str, Any] = {}
-        for key, value in house.items():
-            if key not in fields:
-                known = ", ".join(fields)
-                raise GnavError("{value} is not a house rule; the house rules are {known}.",
-                                value=_shown(key), known=known)
-            changes[key] = _check_field(key, value, self.pack.matadors)
-        return replace(self, **changes)
+    def house_fields(self) -> tuple[str, ...]:
+        """Journal v1's six fields (what a house rule, a difference and the JSON name); a v2
+        header may also set `fool_query` (`with_house(house, HOUSE_FIELDS_V2)`)."""
+        return HOUSE_FIELDS
 
-    def house_differences(self, preset: Rulebook) -> dict[str, Any]:
-        """The fields where this rule book differs from `preset`, as journal values."""
-        out: dict[str, Any] = {}
-        for key in HOUSE_FIELDS:
-            mine, theirs = getattr(self, key), getattr(preset, key)
-            if mine != theirs:
-                out[key] = list(mine) if isinstance(mine, tuple) else mine
-        return out
+    def read_field(self, key: str, value: Any) -> Any:
+        # the matadors of this book's pack, in Gnav's own sentences
+        return _check_field(key, value, self.pack.matadors)
 
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name}
-        for key in HOUSE_FIELDS:
-            value = getattr(self, key)
-            out[key] = list(value) if isinstance(value, tuple) else value
-        return out
+    def compile(self) -> CuckooRules:
+        """The pack's order and direction, the effects and reveal rules its fields translate
+        to, the stock's calls, knocking and the two fools' sit-out; a table's stakes and
+        journal version add the ledger and the dealer's question (gnav/state.py)."""
+        pack = self.pack
+        effects = self.effects
+        return CuckooRules(
+            game="gnav", name=self.name,
+            order=tuple((p.name, p.count) for p in pack.pieces), direction=pack.direction,
+            ledger="counters", effects=effects,
+            stock_effects={c: e for c, e in effects.items()
+                           if c == "none" or c in self.stock_calls},
+            reveal=self.reveal, knocks=True, pair_piece=self.pair_piece,
+            pair_sits_out=self.two_fools_sit_out, refusals=self.refusals,
+        )
 
 
 HOUSE_FIELDS: tuple[str, ...] = (

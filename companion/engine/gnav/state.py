@@ -11,14 +11,15 @@ here keeps a growing history (the journal is the history).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
 from companion.core.fields import STOCK
 from companion.engine.cuckoo.events import Reply
-from companion.engine.cuckoo.family import CuckooState, FamilyRules, Settled
 from companion.engine.cuckoo.ledger import LedgerKind
+from companion.engine.cuckoo.rules import CuckooRules
 from companion.engine.cuckoo.settlement import Loss, PoolTake, Settlement
+from companion.engine.cuckoo.state import CuckooState, Settled
 from companion.engine.gnav.events import Event, Table
 from companion.engine.gnav.pieces import Effect as Kind
 from companion.engine.gnav.rules import Rulebook
@@ -60,20 +61,10 @@ class Outcome:
 
 
 @functools.cache
-def _play(rules: Rulebook, ledger: LedgerKind, query: bool) -> FamilyRules:
-    """Gnav's rule book as the family's engine reads it: the pack's order and direction, the
-    effects and reveal rules its six journal-v1 fields translate to (rules.py), the stock's
-    calls, knocking, the two fools' sit-out and the dealer's question (journal v2)."""
-    pack = rules.pack
-    effects = rules.effects
-    return FamilyRules(
-        game="gnav", name=rules.name, fields=tuple((k, v) for k, v in rules.as_json().items() if k != "name"),
-        order=tuple((p.name, p.count) for p in pack.pieces), direction=pack.direction,
-        ledger=ledger, effects=effects,
-        stock_effects={c: e for c, e in effects.items() if c == "none" or c in rules.stock_calls},
-        reveal=rules.reveal, knocks=True, pair_piece=rules.pair_piece,
-        pair_sits_out=rules.two_fools_sit_out, query=query, refusals=rules.refusals,
-    )
+def _play(rules: Rulebook, ledger: LedgerKind, query: bool) -> CuckooRules:
+    """What a table plays by: its rule book's rules (rules.py) with the table's ledger
+    (counters or strokes, its stakes) and the dealer's question (journal v2 only)."""
+    return replace(rules.play(), ledger=ledger, query=query)
 
 
 class TableState(CuckooState[Outcome]):

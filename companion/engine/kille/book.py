@@ -7,14 +7,16 @@ Two rule books: `byteskille` (ril, ct, enwp and the seed, which agree where they
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Literal
 
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
-from companion.engine.cuckoo.family import FamilyRules, GameBook
 from companion.engine.cuckoo.forms import Form
-from companion.engine.cuckoo.reveal import AlsoLose, LowestLose
+from companion.engine.cuckoo.reveal import AlsoLose, LowestLose, RevealRule
+from companion.engine.cuckoo.rulebook import GameBook, RuleBook
+from companion.engine.cuckoo.rules import CuckooRules
 
 SOURCE = "shared/rules/kille.md"
 
@@ -25,44 +27,45 @@ LOW: tuple[str, ...] = ("wreath", "flowerpot", "mask")
 CUCKOO, HUSSAR, PIG, CAVALIER, INN = MATADORS
 MASK = "mask"
 
-FIELDS: Mapping[str, tuple[Any, ...]] = MappingProxyType({
-    "pig_undoes": ("all", "offered_piece"),
-    "mask_kills_holder": (True, False),
-})
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-    "byteskille": {"pig_undoes": "all", "mask_kills_holder": False},
-    "oberg": {"pig_undoes": "offered_piece", "mask_kills_holder": True},
-})
+
+@dataclass(frozen=True, slots=True)
+class KilleBook(RuleBook):
+    """A rule book of Kille: kille.md's "Rule book fields", each a house rule too."""
+
+    pig_undoes: Literal["all", "offered_piece"]
+    mask_kills_holder: bool
+
+    def compile(self) -> CuckooRules:
+        """House defaults 4 to 11: the Cuckoo ends the turns; the Hussar kills the asker; the Pig
+        undoes (`pig_undoes`) and kills the first holder of the offered card; Cavalier and Inn
+        pass on; the stock makes no calls; the lowest alive die (a moved Harlequin below the
+        mask), and under `mask_kills_holder` every mask too, when two or more show."""
+        effects: dict[str, Effect] = {
+            "none": EXCHANGE,
+            CUCKOO: Effect(then="end"),
+            HUSSAR: Effect(kills="asker"),
+            PIG: Effect(undo="all" if self.pig_undoes == "all" else "offered", kills="origin"),
+            CAVALIER: Effect(then="pass"),
+            INN: Effect(then="pass"),
+        }
+        reveal: tuple[RevealRule, ...] = (LowestLose(),)
+        if self.mask_kills_holder:
+            reveal += (AlsoLose(MASK),)
+        order = ((HARLEQUIN, 2), *((p, 2) for p in MATADORS),
+                 *((str(n), 2) for n in range(12, 0, -1)), *((p, 2) for p in LOW))
+        return CuckooRules(
+            game="kille", name=self.name, order=order, direction="left", ledger="stake",
+            effects=effects, stock_effects={"none": EXCHANGE}, reveal=reveal,
+            cut_first=(HARLEQUIN,), moved_lowest=HARLEQUIN, moved_field="moved_harlequins",
+            reveal_needs=2, face_up=True, buy_back="rebuy",
+        )
 
 
-def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
-    """House defaults 4 to 11: the Cuckoo ends the turns; the Hussar kills the asker; the Pig
-    undoes (`pig_undoes`) and kills the first holder of the offered card; Cavalier and Inn pass
-    on; the stock makes no calls; the lowest alive die (a moved Harlequin below the mask), and
-    under `mask_kills_holder` every mask too, when two or more show."""
-    effects: dict[str, Effect] = {
-        "none": EXCHANGE,
-        CUCKOO: Effect(then="end"),
-        HUSSAR: Effect(kills="asker"),
-        PIG: Effect(undo="all" if f["pig_undoes"] == "all" else "offered", kills="origin"),
-        CAVALIER: Effect(then="pass"),
-        INN: Effect(then="pass"),
-    }
-    reveal: tuple[Any, ...] = (LowestLose(),)
-    if f["mask_kills_holder"]:
-        reveal += (AlsoLose(MASK),)
-    order = ((HARLEQUIN, 2), *((p, 2) for p in MATADORS),
-             *((str(n), 2) for n in range(12, 0, -1)), *((p, 2) for p in LOW))
-    return FamilyRules(
-        game="kille", name=name, fields=tuple(f.items()), order=order, direction="left",
-        ledger="stake", effects=effects, stock_effects={"none": EXCHANGE}, reveal=reveal,
-        cut_first=(HARLEQUIN,), moved_lowest=HARLEQUIN, moved_field="moved_harlequins", reveal_needs=2, face_up=True,
-        buy_back="rebuy",
-    )
-
-
-BOOK = GameBook(game="kille", max_seats=40, ledger="stake", fields=FIELDS, presets=PRESETS,
-                build=build)
+PRESETS: Mapping[str, KilleBook] = MappingProxyType({book.name: book for book in (
+    KilleBook("byteskille", pig_undoes="all", mask_kills_holder=False),
+    KilleBook("oberg", pig_undoes="offered_piece", mask_kills_holder=True),
+)})
+BOOK = GameBook(game="kille", max_seats=40, ledger="stake", presets=PRESETS)
 
 # The language of the game's own words: its pieces' names and its calls, never translated;
 # a table in that language names the pieces as the game does.

@@ -7,84 +7,88 @@ Four rule books (`sheet`, `dewaal`, `vanwallenburg`, `family`) after Francke's s
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Literal, get_args
 
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
-from companion.engine.cuckoo.family import FamilyRules, GameBook, Subset
 from companion.engine.cuckoo.forms import Form
-from companion.engine.cuckoo.reveal import LowestLose, SidePot
+from companion.engine.cuckoo.ledger import Credit
+from companion.engine.cuckoo.reveal import LowestLose, RevealRule, SidePot
+from companion.engine.cuckoo.rulebook import GameBook, RuleBook, Subset
+from companion.engine.cuckoo.rules import CuckooRules
 
 SOURCE = "shared/rules/slabberjan.md"
 
 # "The pack": four matadors, the numerals 12 to 0, and four low pictures; two of each.
 MATADORS: tuple[str, ...] = ("rider", "bird", "cat", "inn")
 NUMERALS: tuple[str, ...] = tuple(str(n) for n in range(12, -1, -1))
-LOW_ORDERS: tuple[str, ...] = ("blank,face,pot,fool", "blank,pot,face,fool",
-                               "blank,face,fool,pot")
 # House default 9: "the vdb cost of the piece shown (blank 2, pot 3, face 4, fool 5)".
 VDB_COSTS: tuple[tuple[str, int], ...] = (("blank", 2), ("pot", 3), ("face", 4), ("fool", 5))
 # House default 9: "every seat showing the fool, the face, the pot or the 0 pays 1 into the
 # side pot".
 SIDE_POT: tuple[str, ...] = ("fool", "face", "pot", "0")
 
-FIELDS: Mapping[str, tuple[Any, ...] | Subset] = MappingProxyType({
-    "direction": ("left", "right"),
-    "low_order": LOW_ORDERS,
-    "asker_pays": Subset(MATADORS),
-    "bird_ends_turns": (True, False),
-    "loss_by_piece": (True, False),
-    "side_pot": (True, False),
-    "credit": ("none", "everyone", "first_broke"),
-})
-_DEWAAL: dict[str, Any] = {
-    "direction": "left", "low_order": "blank,face,pot,fool", "asker_pays": ("rider", "bird"),
-    "bird_ends_turns": False, "loss_by_piece": False, "side_pot": True, "credit": "none",
-}
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-    "sheet": {**_DEWAAL, "direction": "right", "side_pot": False},
-    "dewaal": _DEWAAL,
-    "vanwallenburg": {**_DEWAAL, "low_order": "blank,face,fool,pot", "bird_ends_turns": True,
-                      "side_pot": False},
-    "family": {**_DEWAAL, "low_order": "blank,pot,face,fool",
-               "asker_pays": ("rider", "bird", "cat"), "side_pot": False,
-               "credit": "everyone"},
-})
+LowOrder = Literal["blank,face,pot,fool", "blank,pot,face,fool", "blank,face,fool,pot"]
+LOW_ORDERS: tuple[str, ...] = get_args(LowOrder)
 
 
-def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
-    """House defaults 5 to 9: a call in `asker_pays` charges the asker 1 at once; the Rider
-    blocks; the Bird blocks or ends the turns (`bird_ends_turns`); the Cat undoes every standing
-    exchange; the Inn passes on; the bag makes no calls and lays the old piece aside; the lowest
-    pays 1 (or its vdb cost), then the side pot."""
-    pays = f["asker_pays"]
+@dataclass(frozen=True, slots=True)
+class SlabberjanBook(RuleBook):
+    """A rule book of Slabberjan: slabberjan.md's "Rule book fields", each a house rule too."""
 
-    def charge(call: str) -> int:
-        return 1 if call in pays else 0
+    direction: Literal["left", "right"]
+    low_order: LowOrder
+    asker_pays: Annotated[tuple[str, ...], Subset(MATADORS)]
+    bird_ends_turns: bool
+    loss_by_piece: bool
+    side_pot: bool
+    credit: Credit
 
-    rider, bird, cat, inn = MATADORS
-    effects: dict[str, Effect] = {
-        "none": EXCHANGE,
-        rider: Effect(charge=charge(rider)),
-        bird: Effect(charge=charge(bird), then="end" if f["bird_ends_turns"] else "advance"),
-        cat: Effect(charge=charge(cat), undo="all"),
-        inn: Effect(charge=charge(inn), then="pass"),
-    }
-    low = tuple(f["low_order"].split(","))
-    reveal: tuple[Any, ...] = (LowestLose(costs=VDB_COSTS if f["loss_by_piece"] else ()),)
-    if f["side_pot"]:
-        reveal += (SidePot(SIDE_POT),)
-    return FamilyRules(
-        game="slabberjan", name=name, fields=tuple(f.items()),
-        order=tuple((p, 2) for p in (*MATADORS, *NUMERALS, *low)),
-        direction=f["direction"], ledger="counters", effects=effects,
-        stock_effects={"none": EXCHANGE}, reveal=reveal, credit=f["credit"], lay_aside=True,
-    )
+    def compile(self) -> CuckooRules:
+        """House defaults 5 to 9: a call in `asker_pays` charges the asker 1 at once; the Rider
+        blocks; the Bird blocks or ends the turns (`bird_ends_turns`); the Cat undoes every
+        standing exchange; the Inn passes on; the bag makes no calls and lays the old piece
+        aside; the lowest pays 1 (or its vdb cost), then the side pot."""
+        pays = self.asker_pays
+
+        def charge(call: str) -> int:
+            return 1 if call in pays else 0
+
+        rider, bird, cat, inn = MATADORS
+        effects: dict[str, Effect] = {
+            "none": EXCHANGE,
+            rider: Effect(charge=charge(rider)),
+            bird: Effect(charge=charge(bird), then="end" if self.bird_ends_turns else "advance"),
+            cat: Effect(charge=charge(cat), undo="all"),
+            inn: Effect(charge=charge(inn), then="pass"),
+        }
+        low = tuple(self.low_order.split(","))
+        reveal: tuple[RevealRule, ...] = (
+            LowestLose(costs=VDB_COSTS if self.loss_by_piece else ()),)
+        if self.side_pot:
+            reveal += (SidePot(SIDE_POT),)
+        return CuckooRules(
+            game="slabberjan", name=self.name,
+            order=tuple((p, 2) for p in (*MATADORS, *NUMERALS, *low)),
+            direction=self.direction, ledger="counters", effects=effects,
+            stock_effects={"none": EXCHANGE}, reveal=reveal, credit=self.credit, lay_aside=True,
+        )
 
 
-BOOK = GameBook(game="slabberjan", max_seats=40, ledger="counters", fields=FIELDS,
-                presets=PRESETS, build=build)
+DEWAAL = SlabberjanBook("dewaal", direction="left", low_order="blank,face,pot,fool",
+                        asker_pays=("rider", "bird"), bird_ends_turns=False,
+                        loss_by_piece=False, side_pot=True, credit="none")
+PRESETS: Mapping[str, SlabberjanBook] = MappingProxyType({book.name: book for book in (
+    replace(DEWAAL, name="sheet", direction="right", side_pot=False),
+    DEWAAL,
+    replace(DEWAAL, name="vanwallenburg", low_order="blank,face,fool,pot",
+            bird_ends_turns=True, side_pot=False),
+    replace(DEWAAL, name="family", low_order="blank,pot,face,fool",
+            asker_pays=("rider", "bird", "cat"), side_pot=False, credit="everyone"),
+)})
+BOOK = GameBook(game="slabberjan", max_seats=40, ledger="counters", presets=PRESETS)
 
 # The language of the game's own words: its pieces' names and its calls, never translated;
 # a table in that language names the pieces as the game does.

@@ -8,14 +8,16 @@ note, not a record. The app labels the game "reconstructed" (vogelspiel.md, firs
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Literal
 
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
-from companion.engine.cuckoo.family import FamilyRules, GameBook
 from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.reveal import LowestLose
+from companion.engine.cuckoo.rulebook import GameBook, RuleBook
+from companion.engine.cuckoo.rules import CuckooRules, GameEnd
 
 SOURCE = "shared/rules/vogelspiel.md"
 RECONSTRUCTED = True
@@ -28,27 +30,6 @@ CHARGES: Mapping[str, int] = MappingProxyType(
     {"bird": 2, "guard": 1, "cat": 1, "horse": 1, "tavern": 1})
 WITCH = "witch"
 
-# "Rule book fields": allowed values, then each rule book's.
-FIELDS: Mapping[str, tuple[Any, ...]] = MappingProxyType({
-    "direction": ("right", "left"),
-    "numerals": ("1-12", "1-10+nulla"),
-    "horse": ("block", "undo_all_end"),
-    "silent_matador_pays": (0, 1, 2),
-    "witch_loss": (1, 2, 3),
-    "only_if_unpaid": (True, False),
-    "game_end": ("last_standing", "first_out_loses"),
-})
-_ADRIAN: dict[str, Any] = {
-    "direction": "right", "numerals": "1-12", "horse": "block", "silent_matador_pays": 0,
-    "witch_loss": 1, "only_if_unpaid": False, "game_end": "last_standing",
-}
-PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-    "adrian": _ADRIAN,
-    "pichler": {**_ADRIAN, "horse": "undo_all_end", "silent_matador_pays": 1},
-    "salzburg": {**_ADRIAN, "witch_loss": 2, "game_end": "first_out_loses"},
-})
-
-
 def _numerals(kind: str) -> tuple[tuple[str, int], ...]:
     """"one set of twelve numerals" (XII to I, one each); with "1-10+nulla", "two Nulla cards
     instead of XI and XII, ranking between I and the Plate"."""
@@ -57,29 +38,49 @@ def _numerals(kind: str) -> tuple[tuple[str, int], ...]:
     return (*((str(n), 1) for n in range(10, 0, -1)), ("nulla", 2))
 
 
-def build(name: str, f: Mapping[str, Any]) -> FamilyRules:
-    """House default 4, every matador blocks: no exchange, the asker loses its charge; under
-    `horse: "undo_all_end"` the Horse undoes every standing exchange and ends the turns, charging
-    nothing. House default 6: the stock makes no calls. House default 7: the lowest loses a life,
-    a Witch `witch_loss`."""
-    effects: dict[str, Effect] = {"none": EXCHANGE}
-    for call, charge in CHARGES.items():
-        effects[call] = Effect(charge=charge)
-    if f["horse"] == "undo_all_end":
-        effects["horse"] = Effect(then="end", undo="all")
-    return FamilyRules(
-        game="vogelspiel", name=name, fields=tuple(f.items()),
-        order=(*((p, 2) for p in MATADORS), *_numerals(f["numerals"]), *((p, 2) for p in LOW)),
-        direction=f["direction"], ledger="lives", effects=effects,
-        stock_effects={"none": EXCHANGE},
-        reveal=(LowestLose(costs=((WITCH, f["witch_loss"]),)),),
-        silent_pays=f["silent_matador_pays"], only_if_unpaid=f["only_if_unpaid"],
-        game_end=f["game_end"],
-    )
+@dataclass(frozen=True, slots=True)
+class VogelspielBook(RuleBook):
+    """A rule book of Vogelspiel: vogelspiel.md's "Rule book fields", each a house rule too."""
+
+    direction: Literal["right", "left"]
+    numerals: Literal["1-12", "1-10+nulla"]
+    horse: Literal["block", "undo_all_end"]
+    silent_matador_pays: Literal[0, 1, 2]
+    witch_loss: Literal[1, 2, 3]
+    only_if_unpaid: bool
+    game_end: GameEnd
+
+    def compile(self) -> CuckooRules:
+        """House default 4, every matador blocks: no exchange, the asker loses its charge; under
+        `horse: "undo_all_end"` the Horse undoes every standing exchange and ends the turns,
+        charging nothing. House default 6: the stock makes no calls. House default 7: the lowest
+        loses a life, a Witch `witch_loss`."""
+        effects: dict[str, Effect] = {"none": EXCHANGE}
+        for call, charge in CHARGES.items():
+            effects[call] = Effect(charge=charge)
+        if self.horse == "undo_all_end":
+            effects["horse"] = Effect(then="end", undo="all")
+        return CuckooRules(
+            game="vogelspiel", name=self.name,
+            order=(*((p, 2) for p in MATADORS), *_numerals(self.numerals),
+                   *((p, 2) for p in LOW)),
+            direction=self.direction, ledger="lives", effects=effects,
+            stock_effects={"none": EXCHANGE},
+            reveal=(LowestLose(costs=((WITCH, self.witch_loss),)),),
+            silent_pays=self.silent_matador_pays, only_if_unpaid=self.only_if_unpaid,
+            game_end=self.game_end,
+        )
 
 
-BOOK = GameBook(game="vogelspiel", max_seats=30, ledger="lives", fields=FIELDS,
-                presets=PRESETS, build=build)
+ADRIAN = VogelspielBook("adrian", direction="right", numerals="1-12", horse="block",
+                        silent_matador_pays=0, witch_loss=1, only_if_unpaid=False,
+                        game_end="last_standing")
+PRESETS: Mapping[str, VogelspielBook] = MappingProxyType({book.name: book for book in (
+    ADRIAN,
+    replace(ADRIAN, name="pichler", horse="undo_all_end", silent_matador_pays=1),
+    replace(ADRIAN, name="salzburg", witch_loss=2, game_end="first_out_loses"),
+)})
+BOOK = GameBook(game="vogelspiel", max_seats=30, ledger="lives", presets=PRESETS)
 
 # "The pack" and "The calls": each piece's names (German on the card, our Norwegian and Danish,
 # English) and each matador's call.
