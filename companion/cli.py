@@ -62,10 +62,11 @@ def replay_command(path: str) -> int:
     return 0
 
 
-def print_deck_command(game: str, paper: str, lang: str, out: str | None, back: bool,
+def print_deck_command(game: str | None, paper: str, lang: str, out: str | None, back: bool,
                        stickers: bool) -> int:
-    from companion.deck import deck_pdf
+    from companion.deck import GAMES, deck_pdf
 
+    game = game or next(iter(GAMES))  # the registry's first game with a pack to print
     path = out or f"{game}-deck-{paper}.pdf"
     try:
         data = deck_pdf(game, paper, lang, backs=back, stickers=stickers)
@@ -112,7 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp.add_argument("path", help="journal file (JSON Lines), or - for standard input")
     dp = sub.add_parser("print-deck", help="write a print-and-play deck of a game's pack as PDF")
     # the games and papers are checked by the deck itself, so that replay never loads it
-    dp.add_argument("--game", default="gnav", help="the game whose pack to print (gnav)")
+    dp.add_argument("--game", default=None,
+                    help="the game whose pack to print, as its journals name it (default: the "
+                         "first of the registry's games that has one)")
     dp.add_argument("--paper", default="a4", help="a4 or letter")
     dp.add_argument("--lang", choices=LANGUAGES, default="en",
                     help="the table's language for the names (the game's own are printed too)")

@@ -174,8 +174,15 @@ def either(items: list[str] | tuple[str, ...]) -> str:
     return Text("{first} or {last}", first=either(items[:-1]), last=items[-1])
 
 
-# Np_ lives beside N_ so that the rule data (companion/engine/books) can mark the app's words
-# (the companion domain) without importing gettext; companion.i18n re-exports both.
+def every(items: list[str] | tuple[str, ...]) -> str:
+    """"a, b and c" as a Text, so "and" is translated too."""
+    if len(items) == 1:
+        return items[0]
+    return Text("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
+# Np_ lives beside N_ so that the rule data (companion/engine/<game>/book.py) can mark the app's
+# words (the companion domain) without importing gettext; companion.i18n re-exports both.
 def Np_(context: str, message: str) -> str:
     """N_ with a context, for messages translated with `_p(context, message)`."""
     return message

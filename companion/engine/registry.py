@@ -1,62 +1,52 @@
-"""The registry: a journal header's "game" to the kind that referees it."""
+"""The one registration: every game this build referees, by the description its package
+exports, in the order New table lists them (OpenSpiel's register_game, python-chess's
+VARIANTS). A new game is a package under companion/engine/ and one line here.
+
+Everything that lists games or tells them apart asks GAMES: the routes, New table, the tables
+list, Learn and the quiz, Share, the boards, the deck, the catalogues' sources and the cli.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.core.errors import GnavError, JournalError
+from companion.core.description import Registry
+from companion.core.errors import JournalError
 from companion.core.journal import Source
 from companion.core.protocols import AnyKind, AnyState, Header
-from companion.core.replay import replay_state as _replay_state
-from companion.core.replay import replay_until_bad as _replay_until_bad
-from companion.engine.cuccu.book import BOOK as CUCCU
-from companion.engine.cuckoo.family import FamilyKind
-from companion.engine.gnav.kind import KIND as GNAV
-from companion.engine.gwra_pyskessa import KIND as GWRA_PYSKESSA
-from companion.engine.kille.book import BOOK as KILLE
-from companion.engine.slabberjan.book import BOOK as SLABBERJAN
-from companion.engine.vogelspiel.book import BOOK as VOGELSPIEL
+from companion.engine import cuccu, gnav, gwra_pyskessa, kille, slabberjan, vogelspiel
+from companion.engine.describe import Description
 
-# The other games of the cuckoo family, each a GameBook the one family engine plays.
-FAMILY_BOOKS = (KILLE, CUCCU, SLABBERJAN, VOGELSPIEL)
-
-KINDS: dict[str, AnyKind] = {GNAV.name: GNAV, GWRA_PYSKESSA.name: GWRA_PYSKESSA}
-# the rest of the cuckoo family: one engine (companion/engine/cuckoo/), each game its data
-KINDS.update((book.game, FamilyKind(book)) for book in FAMILY_BOOKS)
+GAMES: Registry[Description] = Registry(
+    gnav.GAME,  # first: a version 1 journal, which names no game, is Gnav's
+    kille.GAME,
+    cuccu.GAME,
+    slabberjan.GAME,
+    vogelspiel.GAME,
+    gwra_pyskessa.GAME,
+)
 
 
 def kind_named(name: str) -> AnyKind:
     """The kind of a header already parsed (its `game`); KeyError for none."""
-    return KINDS[name]
+    return GAMES.kind(name)
 
 
 def parse_header(obj: object) -> tuple[AnyKind, Header]:
-    """The kind the header's "game" names and the header it parsed; raises GnavError.
-
-    A header naming no kind of this build (or a v1 header, always Gnav) goes to Gnav's parser,
-    whose error for a game it does not referee is the one users have always been given.
-    """
-    name: Any = obj.get("game") if isinstance(obj, dict) else None
-    if isinstance(obj, dict) and not (obj.get("version") == 2 and type(obj["version"]) is int):
-        name = None  # journal-v2.md 1: a v1 header is Gnav's, and Gnav refuses its "game"
-    kind = KINDS.get(name, GNAV) if isinstance(name, str) else GNAV
-    header = kind.parse_header(obj)
-    if header.game != kind.name:  # pragma: no cover - a kind must parse only its own game
-        raise GnavError("this journal keeps a game of {game}; this build does not referee "
-                        "{game} yet, only gnav.", game=header.game)
-    return kind, header
+    """The kind the header's "game" names and the header it parsed; raises GnavError."""
+    return GAMES.parse_header(obj)
 
 
 def replay_until_bad(
     data: Source, keep: bool = True
 ) -> tuple[Header, list[Any], AnyState, JournalError | None]:
-    """companion.core.replay.replay_until_bad, each header read by the kind it names."""
-    return _replay_until_bad(data, parse_header, keep)
+    """companion.core.replay.replay_until_bad, each header read by the game it names."""
+    return GAMES.replay_until_bad(data, keep)
 
 
 def replay_state(data: Source) -> AnyState:
     """The state at the end of a journal of any game (`replay`); raises JournalError."""
-    return _replay_state(data, parse_header)
+    return GAMES.replay_state(data)
 
 
 def replay(data: Source) -> tuple[Header, list[Any], AnyState]:

@@ -12,15 +12,21 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ENGINE = PACKAGE / "engine"
-# The games' words: the modules of companion/engine that speak to the table (rule books' names,
-# calls, lessons, narration) rather than refuse an event; every other engine module's
-# messages are the errors catalogue's.
-GAME_WORDS: tuple[Path, ...] = tuple(
-    path for words in ("book", "narrate", "teach", "quiz")
-    for path in sorted(ENGINE.glob(f"*/{words}.py")))
+
+
+def game_words() -> list[Path]:
+    """The games' words: the modules each game's description names as speaking the app's words
+    (rule books' names, calls, lessons, narration), read from the registry; every other module of
+    companion/engine speaks the errors catalogue's (it refuses events)."""
+    from companion.engine.registry import GAMES  # the games, not the screens: no Flet
+
+    paths = {Path(str(module.__file__)) for game in GAMES for module in game.catalogue}
+    return sorted(paths)
+
+
 SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "views" / "gofish",
                              PACKAGE / "narrate", PACKAGE / "app.py",
-                             PACKAGE / "deck" / "pdf.py", *GAME_WORDS)
+                             PACKAGE / "deck" / "pdf.py")
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,7 @@ def source_files() -> list[Path]:
     files: list[Path] = []
     for src in SOURCES:
         files += sorted(src.glob("*.py")) if src.is_dir() else [src]
-    return files
+    return files + game_words()
 
 
 def all_messages() -> dict[tuple[str | None, str], tuple[Message, list[str]]]:
@@ -169,8 +175,8 @@ def _has_fields(text: str) -> bool:
 
 
 def error_source_files() -> list[Path]:
-    return [p for src in ERROR_SOURCES for p in sorted(src.rglob("*.py"))
-            if p not in GAME_WORDS]
+    words = set(game_words())
+    return [p for src in ERROR_SOURCES for p in sorted(src.rglob("*.py")) if p not in words]
 
 
 def all_error_messages() -> dict[str, tuple[ErrorMessage, list[str]]]:

@@ -12,7 +12,7 @@ from typing import Any, Self
 from companion.core import Header
 from companion.core.errors import N_, Text
 from companion.core.journal import count_lines
-from companion.engine.registry import kind_named, parse_header, replay_until_bad
+from companion.engine.registry import GAMES, kind_named, parse_header, replay_until_bad
 
 from .errors import StoreError
 from .game import Event, Game
@@ -47,7 +47,7 @@ class GameSummary:
     created: str  # ISO-8601 UTC to the second, e.g. "2026-11-22T18:03:11Z"
     updated: str  # the last event, undo or redo (or the creation)
     events: int  # active events
-    game: str = "gnav"  # the header's game (a v1 header names none: Gnav)
+    game: str  # the header's game (a v1 header names none: the registry's first, Gnav)
 
 
 class Store:
@@ -120,7 +120,7 @@ class Store:
                 created=display_time(created),
                 updated=display_time(updated),
                 events=events,
-                game=head.get("game", "gnav"),
+                game=head.get("game", GAMES.first.id),
             ))
         return out
 

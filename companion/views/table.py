@@ -47,7 +47,13 @@ from companion.store import Game, StoreError
 
 from . import theme
 from .gnav import gnav_state
+from .gnav_setup import GnavSetup
+from .history import HistoryScreen
+from .learn import LearnScreen
+from .parts import Parts
+from .quiz import QuizScreen
 from .reveal import PiecePicker, Pieces
+from .rules import RulesScreen
 from .seats import PoolView, SeatGrid, SeatList, SeatTile, layout
 from .settlement import game_over_panel, settlement_panel, settlement_shown
 from .widgets import (
@@ -704,3 +710,11 @@ async def _scroll_to(column: Any, key: str) -> None:
         await asyncio.wait_for(column.scroll_to(scroll_key=key, duration=200), timeout=10)
     except (TimeoutError, RuntimeError):
         pass  # the seats stay where they are; nothing else depends on it
+
+
+# Gnav's screens, as its description names them (companion/engine/gnav/describe.py)
+PARTS = Parts(
+    table=GameScreen, history=HistoryScreen, rules=RulesScreen,
+    learn=lambda app, game, table: LearnScreen(app, game, table),
+    quiz=lambda app, game: QuizScreen(app, game), setup=GnavSetup,
+)

@@ -117,3 +117,100 @@ def test_the_walk_sees_every_kind_of_import_and_finds_a_circle(tmp_path: Path) -
     assert graph["pkg.sub.b"] == {"pkg.c"}
     assert graph["pkg.d"] == {"pkg.sub.b", "pkg.c"}
     assert circles(graph) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
+
+
+# --- issue 22, items 1 and 6: one registration, and nothing else that knows the games -------
+
+
+def game_packages() -> dict[str, str]:
+    """Each registered game's package (the one whose GAME the registry holds), by its id."""
+    import importlib
+    import pkgutil
+
+    import companion.engine
+    from companion.engine.registry import GAMES
+
+    out: dict[str, str] = {}
+    for sub in pkgutil.iter_modules(companion.engine.__path__, "companion.engine."):
+        if sub.ispkg:
+            game = getattr(importlib.import_module(sub.name), "GAME", None)
+            if game is not None and GAMES.get(game.id) is game:
+                out[game.id] = sub.name
+    return out
+
+
+# Where a game's id may be written: its own package, and the cuckoo family's one engine, in
+# which the family's four descriptions are made and whose journal says which game a reply's
+# field belongs to (journal-v2.md, section 5).
+SHARED = ("companion.engine.cuckoo",)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def game_ids_in(source: str, ids: set[str]) -> list[str]:
+    """Each string in `source` (docstrings aside) that is a game's id, as "line: id"."""
+    tree = ast.parse(source)
+    skip = _docstrings(tree)
+    return [f"{node.lineno}: {node.value}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and node.value in ids and id(node) not in skip]
+
+
+def test_every_game_is_a_package_under_the_engine_that_the_registry_reads() -> None:
+    from companion.engine.registry import GAMES
+
+    assert sorted(game_packages()) == sorted(game.id for game in GAMES)
+
+
+def test_nothing_outside_a_games_package_names_a_game_id() -> None:
+    """No comparison with a game's id ("== 'gnav'"), no default of one, no list of them: a
+    module outside the games' packages asks the registry (companion.engine.registry)."""
+    homes = (*game_packages().values(), *SHARED)
+    ids = set(game_packages())
+    found: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        if any(name == home or name.startswith(home + ".") for home in homes):
+            continue
+        hits = game_ids_in(path.read_text(encoding="utf-8"), ids)
+        if hits:
+            found[name] = hits
+    assert found == {}
+
+
+def test_no_second_list_of_games() -> None:
+    """Only the registry imports the games' packages side by side; the shared engine imports
+    none of them, and no game imports another's."""
+    graph = import_graph()
+    packages = set(game_packages().values())
+
+    def games_of(deps: set[str]) -> set[str]:
+        return {p for p in packages for d in deps if d == p or d.startswith(p + ".")}
+
+    lists = {name: sorted(games_of(deps)) for name, deps in graph.items()
+             if name != "companion.engine.registry" and len(games_of(deps)) > 1}
+    assert lists == {}
+    engine = {name: sorted(games_of(deps)) for name, deps in graph.items()
+              if name.startswith(SHARED[0]) and games_of(deps)}
+    assert engine == {}
+    crossing = {name: sorted(games_of(deps) - {home}) for name, deps in graph.items()
+                for home in packages if name.startswith(home + ".") or name == home
+                if games_of(deps) - {home}}
+    assert crossing == {}
+
+
+def test_the_scan_finds_a_game_id_where_code_names_it() -> None:
+    source = ('"""A docstring may say gnav."""\n'
+              'if game == "gnav":\n    pass\n'
+              'GAMES = ("kille", "cuccu")\n'
+              'def f(game="gwra-pyskessa"): ...\n')
+    assert game_ids_in(source, {"gnav", "kille", "cuccu", "gwra-pyskessa"}) == [
+        "2: gnav", "4: kille", "4: cuccu", "5: gwra-pyskessa"]

@@ -20,8 +20,10 @@ ON_THE_SEAM = sorted([
 AGNOSTIC = {
     "companion.engine": {"GnavError", "JournalError", "Text"},
     # the registry: any game's kind by its header, and replay through it
-    "companion.engine.registry": {"kind_named", "parse_header", "replay_until_bad",
+    "companion.engine.registry": {"GAMES", "kind_named", "parse_header", "replay_until_bad",
                                   "replay_state"},
+    # what a game's description holds beside the floor's: its narration and teaching
+    "companion.engine.describe": {"Description"},
 }
 # Today's exceptions: this list may only shrink.
 EXCEPTIONS: dict[str, set[str]] = {}
@@ -96,7 +98,8 @@ def test_the_narration_and_the_boards_need_no_flet() -> None:
 
 def test_no_narration_is_left_in_the_views() -> None:
     # every views module is a screen (imports Flet) but gnav, the views' one narrowing to
-    # Gnav's state; the quiz's questions are each game's (companion/engine/<game>/quiz.py)
+    # Gnav's state, and parts, the shape of a game's screens; the quiz's questions are each
+    # game's (companion/engine/<game>/quiz.py)
     flet_free = sorted(p.name for p in (COMPANION / "views").glob("*.py")
                        if p.name != "__init__.py" and "import flet" not in p.read_text("utf-8"))
-    assert flet_free == ["gnav.py"]
+    assert flet_free == ["gnav.py", "parts.py"]

@@ -29,6 +29,7 @@ from companion.engine.gwra_pyskessa.events import header_json
 from companion.engine.gwra_pyskessa.narrate import result_text as gofish_result
 from companion.i18n import Tr
 from companion.store import Game
+from companion.views.gnav_setup import GnavSetup
 from companion.views.gofish import (
     GoFishHistoryScreen,
     GoFishLearnScreen,
@@ -67,11 +68,10 @@ def test_new_table_offers_every_game_and_makes_a_version_2_gwra_pyskessa_table(a
     assert games == ["Gnav", "Kille", "Cuccù", "Slabberjan", "Vogelspiel (reconstructed)",
                      "Gwra pyskessa"]
     assert "Cornwall. 2 to 10 players" in shown
-    assert screen.gnav_part.visible and screen.gnav_house.visible
+    assert screen.setup_box.visible and isinstance(screen.setup, GnavSetup)
     screen.set_game("gwra-pyskessa")
     # no rule book, stakes or house rules for Go Fish
-    assert not screen.gnav_part.visible and not screen.gnav_house.visible
-    assert not screen.family_box.visible
+    assert not screen.setup_box.visible and screen.setup is None
     assert screen.dealer_choice == "draw"  # the seats may cut (house default 3)
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")

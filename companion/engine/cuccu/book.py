@@ -16,6 +16,7 @@ from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.reveal import LoneLoses, LowestLose, PairGains
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
+from companion.engine.cuckoo.words import FamilyWords
 
 SOURCE = "shared/rules/cuccu.md"
 
@@ -66,7 +67,6 @@ PRESETS: Mapping[str, CuccuBook] = MappingProxyType({book.name: book for book in
     CuccuBook("campli", cat_undoes="offered_piece", tokens_to_dealer=False),
     CuccuBook("stu", cat_undoes="offered_piece", tokens_to_dealer=True),
 )})
-BOOK = GameBook(game="cuccu", max_seats=38, ledger="lives", presets=PRESETS)
 
 # The language of the game's own words: its pieces' names and its calls, never translated;
 # a table in that language names the pieces as the game does.
@@ -148,3 +148,13 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
     "fool": MappingProxyType({"the": Form(
         "Cuccù's piece, object", Np_("Cuccù's piece, object", "the Fool"))}),
 })
+
+
+WORDS = FamilyWords(
+    name="Cuccù", title=N_("Cuccù"), line=LINE, language=LANGUAGE, source=SOURCE,
+    pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
+    rule_books=RULE_BOOKS, forms=PIECE_FORMS,
+    roman=True,  # "The pack": its numerals are written X … I
+)
+BOOK = GameBook(game="cuccu", max_seats=38, ledger="lives", presets=PRESETS,
+                words=WORDS)

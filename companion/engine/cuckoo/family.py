@@ -34,7 +34,9 @@ class FamilyState(CuckooState[FamilyOutcome]):
     def __init__(self, table: FamilyTable, book: GameBook) -> None:
         self.table = table
         self.book = book
-        self.rules = book.rules(table.rules, dict(table.house))
+        # the table's rule book with its house rules, and what it plays by
+        self.rulebook = book.book(table.rules, dict(table.house))
+        self.rules = self.rulebook.play()
         self._seat_table(table.seats, table.dealer, self.rules, self.rules.ledger, table.amount)
         self.last_round: dict[str, list[str]] | None = None
 

@@ -2,19 +2,19 @@
 line on New table, its pieces and calls (the call in the game's own words, our gloss beside),
 the stakes of a seat, and every event as a plain sentence for the banner and the history.
 
-The words come from the rule data (companion/engine/books/<game>.py); nothing here falls back
-to Gnav's words.
+The words come from each game's rule data (companion/engine/<game>/book.py), which its
+GameBook carries (`book.words`); nothing here falls back to Gnav's words or keeps a list of
+games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from types import ModuleType
+from types import MappingProxyType
 from typing import Any
 
 from companion.core.errors import N_
 from companion.core.fields import STOCK
-from companion.engine.cuccu import book as cuccu
 from companion.engine.cuckoo.events import (
     Change,
     Cut,
@@ -26,100 +26,99 @@ from companion.engine.cuckoo.events import (
     Stand,
 )
 from companion.engine.cuckoo.family import FamilyOutcome, FamilyState
-from companion.engine.cuckoo.rules import CuckooRules
-from companion.engine.kille import book as kille
-from companion.engine.slabberjan import book as slabberjan
-from companion.engine.vogelspiel import book as vogelspiel
+from companion.engine.cuckoo.rulebook import GameBook
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, fitted_result, winners_sentence
 
-MODULES: Mapping[str, ModuleType] = {
-    "kille": kille, "cuccu": cuccu, "slabberjan": slabberjan, "vogelspiel": vogelspiel}
-FAMILY_GAMES: tuple[str, ...] = tuple(MODULES)
-
-# each game's name as its players write it; Vogelspiel's says it is reconstructed
-_TITLES: Mapping[str, str] = {"kille": N_("Kille"), "cuccu": N_("Cuccù"),
-                              "slabberjan": N_("Slabberjan"),
-                              "vogelspiel": N_("Vogelspiel (reconstructed)")}
-
-
-def game_title(game: str, tr: Tr = EN) -> str:
-    return tr(_TITLES[game])
+# Each phase of a cuckoo game's state in words, for the tables list (Gnav's and the family's).
+PHASES: Mapping[str, str] = MappingProxyType({
+    "cut": N_("drawing for dealer"),
+    "ready": N_("between rounds"),
+    "turns": N_("turns"),
+    "asking": N_("a swap waits"),
+    "reveal": N_("reveal"),
+    "over": N_("finished"),
+})
 
 
-def game_line(game: str, tr: Tr = EN) -> str:
+def game_title(book: GameBook, tr: Tr = EN) -> str:
+    """The game's name as New table and a result title it (Vogelspiel's says it is
+    reconstructed)."""
+    return tr(book.words.title)
+
+
+def game_line(book: GameBook, tr: Tr = EN) -> str:
     """New table's line on the game, from its rule data."""
-    return tr(MODULES[game].LINE)
+    return tr(book.words.line)
 
 
-def book_title(game: str, book: str, tr: Tr = EN) -> str:
+def book_title(book: GameBook, rules: str, tr: Tr = EN) -> str:
     """A rule book's name (its source, translated)."""
-    return tr(MODULES[game].RULE_BOOKS[book][0])
+    return tr(book.words.rule_books[rules][0])
 
 
-def book_summary(game: str, book: str, tr: Tr = EN) -> str:
-    return tr(MODULES[game].RULE_BOOKS[book][1])
+def book_summary(book: GameBook, rules: str, tr: Tr = EN) -> str:
+    return tr(book.words.rule_books[rules][1])
 
 
-def house_help(game: str, key: str, tr: Tr = EN) -> str:
+def house_help(book: GameBook, key: str, tr: Tr = EN) -> str:
     """A house field's explanation, from the rule data."""
-    return tr(MODULES[game].HOUSE_RULES[key])
+    return tr(book.words.house_rules[key])
 
 
-def piece_title(game: str, piece: str, tr: Tr = EN) -> str:
+def piece_title(book: GameBook, piece: str, tr: Tr = EN) -> str:
     """A piece as the referee's language names it: numerals as they are, pictures by the
     catalogues' translation of the rule data's English (Norwegian and Danish in the definite
     form), and in the game's own language by the game's own name, as its calls are."""
-    names = MODULES[game].PIECE_NAMES.get(piece)
+    names = book.words.pieces.get(piece)
     if names is None:
         return piece
-    if tr.lang == MODULES[game].LANGUAGE:
-        return own_picture_name(game, piece)
+    if tr.lang == book.words.language:
+        return own_picture_name(book, piece)
     return tr.p(*names[1])
 
 
-def own_picture_name(game: str, piece: str) -> str:
+def own_picture_name(book: GameBook, piece: str) -> str:
     """A picture's name in the game's own language, the first where the pack table gives
     several (Slabberjan's "Ruiter, Kap-af")."""
-    own: str = MODULES[game].PIECE_NAMES[piece][0]
-    return own.split(",")[0]
+    return book.words.pieces[piece][0].split(",")[0]
 
 
-def the_piece(game: str, piece: str, tr: Tr = EN) -> str:
+def the_piece(book: GameBook, piece: str, tr: Tr = EN) -> str:
     """A piece as the object of a sentence, "Bo shows the Hussar" (German's accusative "den
     Husaren", Italian's article "l'Ussaro"), from the rule data's PIECE_FORMS; a numeral as
     it is."""
-    forms = MODULES[game].PIECE_FORMS.get(piece)
+    forms = book.words.forms.get(piece)
     return piece if forms is None else tr.p(*forms["the"])
 
 
-def face_up_piece(rules: CuckooRules, form: str, tr: Tr = EN) -> str:
+def face_up_piece(state: FamilyState, form: str, tr: Tr = EN) -> str:
     """The piece a swap may pass face up, named in `form` (the rule data's PIECE_FORMS): the
     piece ranked by whether it was moved (Kille's Harlequin), which a face-up pass marks."""
-    piece = rules.moved_lowest
+    piece = state.rules.moved_lowest
     if piece is None:
-        raise ValueError(f"{rules.game} passes no piece face up")
-    return tr.p(*MODULES[rules.game].PIECE_FORMS[piece][form])
+        raise ValueError(f"{state.rules.game} passes no piece face up")
+    return tr.p(*state.book.words.forms[piece][form])
 
 
-def piece_own(game: str, piece: str) -> str:
+def piece_own(book: GameBook, piece: str) -> str:
     """The name on the game's own pieces (Swedish, Italian, Dutch, German)."""
-    names = MODULES[game].PIECE_NAMES.get(piece)
-    return piece if names is None else str(names[0])
+    names = book.words.pieces.get(piece)
+    return piece if names is None else names[0]
 
 
-def call_words(game: str, call: str) -> str:
+def call_words(book: GameBook, call: str) -> str:
     """A matador's call in the game's own words («Bum!»); never translated."""
-    return str(MODULES[game].CALLS[call][0])
+    return book.words.calls[call][0]
 
 
-def call_gloss(game: str, call: str, tr: Tr = EN) -> str:
+def call_gloss(book: GameBook, call: str, tr: Tr = EN) -> str:
     """Our translation beside the call (also for "stand" and "change")."""
-    return tr.p("call", MODULES[game].GLOSSES[call])
+    return tr.p("call", book.words.glosses[call])
 
 
-def call_with_gloss(game: str, call: str, tr: Tr = EN) -> str:
-    return f"{call_words(game, call)}  {call_gloss(game, call, tr)}"
+def call_with_gloss(book: GameBook, call: str, tr: Tr = EN) -> str:
+    return f"{call_words(book, call)}  {call_gloss(book, call, tr)}"
 
 
 def direction_words(state: FamilyState, tr: Tr = EN) -> str:
@@ -181,7 +180,6 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: FamilyOutco
                    after: FamilyState, tr: Tr = EN) -> str:
     """One event as a plain sentence, for the banner and the history."""
     _ = tr
-    game = before.rules.game
     if isinstance(event, Deal):
         return _("Round {n}: {dealer} deals.", n=after.round, dealer=outcome.seat or "")
     if isinstance(event, Stand):
@@ -193,7 +191,7 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: FamilyOutco
         return _("{seat} asks {holder} to change.", seat=event.seat,
                  holder=_holder(outcome.holder, tr))
     if isinstance(event, FamilyReply):
-        return _reply_sentence(game, before, event, outcome, after, tr)
+        return _reply_sentence(before, event, outcome, after, tr)
     if isinstance(event, Cut):
         if outcome.kind == "cut_tie":
             return _("The draw is tied: {names} draw again.",
@@ -215,7 +213,7 @@ def _holder(name: str | None, tr: Tr) -> str:
     return _("the stock") if name in (None, STOCK) else str(name)
 
 
-def _reply_sentence(game: str, before: FamilyState, event: FamilyReply,
+def _reply_sentence(before: FamilyState, event: FamilyReply,
                     outcome: FamilyOutcome, after: FamilyState, tr: Tr) -> str:
     _, _n = tr, tr.n
     asker = outcome.seat or ""
@@ -226,13 +224,14 @@ def _reply_sentence(game: str, before: FamilyState, event: FamilyReply,
         text = _("{holder} swaps with {seat}.", holder=holder, seat=asker)
         if event.face_up:
             text += " " + _("{piece} was passed face up by {names}.",
-                            piece=face_up_piece(before.rules, "a_opening", tr),
+                            piece=face_up_piece(before, "a_opening", tr),
                             names=and_list(list(event.face_up), tr))
         if event.silent:
             text += " " + _("{holder} let a matador go without its call.", holder=holder)
         return text
     said = _("{holder} calls {call} ({gloss}).", holder=holder,
-             call=call_words(game, event.call), gloss=call_gloss(game, event.call, tr))
+             call=call_words(before.book, event.call),
+             gloss=call_gloss(before.book, event.call, tr))
     parts = [said]
     if outcome.kind == "exchange" and event.sold:
         parts.append(_("{seat} buys the swap for {price}.", seat=asker, price=event.price or 0))
@@ -267,8 +266,7 @@ def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
                      tr: Tr = EN) -> list[str]:
     """The reveal's result as sentences: who showed what, who lost, who is out."""
     _ = tr
-    game = before.rules.game
-    shown = [_("{seat} shows {piece}", seat=s, piece=the_piece(game, p, tr))
+    shown = [_("{seat} shows {piece}", seat=s, piece=the_piece(before.book, p, tr))
              for s, p in event.pieces]
     lines = [and_list(shown, tr) + "."]
     last: dict[str, Any] = after.last_round or {}
@@ -327,7 +325,7 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
     last = state.last
     if last is None:
         return []
-    game = state.rules.game
+    book = state.book
     kind, seat, holder = last.kind, last.seat or "", _holder(last.holder, tr)
     if kind == "reveal":
         return last_round_lines(state, tr)
@@ -356,7 +354,7 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
             return [_("{seat} takes the top piece of the stock.", seat=seat)]
         return [_("{holder} swaps with {seat}.", holder=holder, seat=seat)]
     lines = [_("{holder} calls {call} ({gloss}).", holder=holder,
-               call=call_words(game, last.call), gloss=call_gloss(game, last.call, tr))]
+               call=call_words(book, last.call), gloss=call_gloss(book, last.call, tr))]
     if last.charged:
         lines.append(_charge_words(state, seat, last.charged, tr))
     return lines
@@ -382,7 +380,7 @@ def last_round_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
 
 def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
     """The spectators' board of a family game, with the keys Gnav's board has."""
-    game = state.rules.game
+    book = state.book
     seats = []
     for i, name in enumerate(state.names):
         seats.append({
@@ -393,7 +391,7 @@ def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
             "turn": state.turn == i, "asked": state.asked == i, "winner": i in state.winners,
         })
     return {
-        "rules": f"{game_title(game, tr)} · {book_title(game, state.rules.name, tr)}",
+        "rules": f"{game_title(book, tr)} · {book_title(book, state.rules.name, tr)}",
         "round": state.round, "phase": state.phase,
         "counters": state.rules.ledger == "counters", "limit": None, "pool": state.pool,
         "dealer": state.dealer_name, "turn": state.turn_name, "asked": state.asked_name,
@@ -421,7 +419,7 @@ def result_text(state: FamilyState, tr: Tr = EN,
 def _result_lines(state: FamilyState, tr: Tr, names: bool) -> tuple[list[str], list[str]]:
     """The result's lines down to "Standings:", and the standings' rows."""
     _, _n = tr, tr.n
-    game, amount, ledger = state.rules.game, state.each, state.rules.ledger
+    book, amount, ledger = state.book, state.each, state.rules.ledger
     if ledger == "stake":
         stakes = _n("a pot, {count} rebuy each", "a pot, {count} rebuys each", amount)
     elif ledger == "lives":
@@ -432,9 +430,9 @@ def _result_lines(state: FamilyState, tr: Tr, names: bool) -> tuple[list[str], l
     seats = (_n("{names} ({count} seat)", "{names} ({count} seats)", count,
                 names=", ".join(state.names)) if names
              else _n("{count} seat", "{count} seats", count))
-    head = [_("{game} result", game=game_title(game, tr)),
+    head = [_("{game} result", game=game_title(book, tr)),
             _("Table: {seats}, {stakes}", seats=seats, stakes=stakes),
-            _("Rule book: {rules}", rules=book_title(game, state.rules.name, tr)),
+            _("Rule book: {rules}", rules=book_title(book, state.rules.name, tr)),
             _("Rounds: {count}", count=state.round),
             winners_sentence([state.names[i] for i in state.winners], tr)
             if state.phase == "over" else _("Not finished")]

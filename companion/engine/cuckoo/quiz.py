@@ -1,6 +1,6 @@
 """Quiz questions for the family's other games, built from each game's rule data; every keyed
 answer is what the ENGINE does when a tiny journal (journal-v2 lines) is played through the
-game's kind in the registry, as quiz_data.py does for Gnav.
+game's kind, as gnav/quiz.py does for Gnav.
 
 Two kinds of question, for a game and rule book:
   hold - "You are asked to swap and you hold the Hussar: what do you say, and what happens?"
@@ -18,9 +18,9 @@ from typing import Any
 
 from companion.core.protocols import Dice
 from companion.engine.cuckoo import teach as family_teach
-from companion.engine.cuckoo.family import FamilyState
-from companion.engine.gnav.quiz import Option, pick
-from companion.engine.registry import parse_header
+from companion.engine.cuckoo.family import FamilyKind, FamilyState
+from companion.engine.cuckoo.rulebook import GameBook
+from companion.engine.describe import Option, pick
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list
 
@@ -44,18 +44,18 @@ class FamilyQuestion:
     shown: tuple[tuple[str, str], ...] = ()  # the cards shown ("pays")
 
 
-def header(game: str, rules: str) -> JsonObj:
-    ledger = family_teach.book(game).ledger
+def header(book: GameBook, rules: str) -> JsonObj:
+    ledger = book.ledger
     stakes: JsonObj = ({"kind": "stake", "rebuys": 3} if ledger == "stake"
                        else {"kind": ledger, "each": 6})
-    return {"ev": "table", "version": 2, "game": game, "rules": rules, "stakes": stakes,
+    return {"ev": "table", "version": 2, "game": book.game, "rules": rules, "stakes": stakes,
             "seats": list(SEATS), "dealer": SEATS[0]}
 
 
-def play(head: JsonObj, events: Sequence[JsonObj]) -> FamilyState:
-    kind, table = parse_header(head)
+def play(book: GameBook, head: JsonObj, events: Sequence[JsonObj]) -> FamilyState:
+    kind = FamilyKind(book)
+    table = kind.parse_header(head)
     state = kind.new_state(table)
-    assert isinstance(state, FamilyState)
     for event in events:
         state.apply(kind.parse_event(event, table))
     return state
@@ -75,51 +75,51 @@ def ledger(state: FamilyState) -> dict[str, int]:
 # --- hold: one change, answered -------------------------------------------------------------
 
 
-def lead(game: str, rules: str) -> tuple[tuple[JsonObj, ...], str, str]:
+def lead(book: GameBook, rules: str) -> tuple[tuple[JsonObj, ...], str, str]:
     """Deal, and the first seat asks: (events, asker, holder) in the game's direction."""
-    head = header(game, rules)
-    state = play(head, ({"ev": "deal"},))
+    head = header(book, rules)
+    state = play(book, head, ({"ev": "deal"},))
     asker = state.turn_name
     assert asker is not None
     events = ({"ev": "deal"}, {"ev": "change", "seat": asker})
-    holder = play(head, events).asked_name
+    holder = play(book, head, events).asked_name
     assert holder is not None
     return events, asker, holder
 
 
-def reply(game: str, rules: str, holder: str, call: str) -> JsonObj:
+def reply(book: GameBook, rules: str, holder: str, call: str) -> JsonObj:
     """The holder's answer; a call that may sell (Cuccù's Inn) is played as not sold."""
     out: JsonObj = {"ev": "reply", "from": holder, "call": call}
-    if family_teach.rules(game, rules).effects[call].sale:
+    if family_teach.rules(book, rules).effects[call].sale:
         out["sold"] = False
     return out
 
 
-def reply_fact(game: str, rules: str, call: str) -> tuple[Hashable, ...]:
+def reply_fact(book: GameBook, rules: str, call: str) -> tuple[Hashable, ...]:
     """What the reply did, as the engine tells it: the phase, whose turn, who is asked, and
     how each seat's ledger moved."""
-    head = header(game, rules)
-    events, _asker, holder = lead(game, rules)
-    before = ledger(play(head, events))
-    state = play(head, (*events, reply(game, rules, holder, call)))
+    head = header(book, rules)
+    events, _asker, holder = lead(book, rules)
+    before = ledger(play(book, head, events))
+    state = play(book, head, (*events, reply(book, rules, holder, call)))
     after = ledger(state)
     moved = tuple(sorted((s, after[s] - before[s]) for s in SEATS if after[s] != before[s]))
     return (state.phase, state.turn_name, state.asked_name, moved)
 
 
-def hold_question(game: str, rules: str, matador: str, rng: Dice,
+def hold_question(book: GameBook, rules: str, matador: str, rng: Dice,
                   tr: Tr = EN) -> FamilyQuestion:
     _ = tr
-    r = family_teach.rules(game, rules)
-    events, _asker, holder = lead(game, rules)
+    r = family_teach.rules(book, rules)
+    events, _asker, holder = lead(book, rules)
     options: list[Option] = []
     right: Option | None = None
     for call in ("none", *family_teach.matadors(r)):
-        fact = reply_fact(game, rules, call)
+        fact = reply_fact(book, rules, call)
         effect = r.effects[call]
         what = " ".join(family_teach.effect_words(effect, r, tr))
         text = (_("Say nothing: {what}", what=what) if call == "none" else
-                _("Say {words}: {what}", words=family_teach.call_words(game, call, tr),
+                _("Say {words}: {what}", words=family_teach.call_words(book, call, tr),
                   what=what))
         option = Option(text, (call, fact))
         options.append(option)
@@ -128,21 +128,21 @@ def hold_question(game: str, rules: str, matador: str, rng: Dice,
     assert right is not None
     chosen, answer = pick(options, right, rng)
     return FamilyQuestion(
-        kind="hold", game=game, rules=rules,
+        kind="hold", game=book.game, rules=rules,
         text=_("You are asked to swap and you hold the {piece}: what do you say, and what "
-               "happens?", piece=family_teach.table_name(game, matador, tr)),
+               "happens?", piece=family_teach.table_name(book, matador, tr)),
         options=chosen, answer=answer,
         explanation=tuple(family_teach.effect_words(r.effects[matador], r, tr)),
-        header=header(game, rules),
-        events=(*events, reply(game, rules, holder, matador)), subject=matador)
+        header=header(book, rules),
+        events=(*events, reply(book, rules, holder, matador)), subject=matador)
 
 
 # --- who loses -------------------------------------------------------------------------------
 
 
-def random_reveal(game: str, rules: str, rng: Dice) -> tuple[tuple[str, str], ...]:
+def random_reveal(book: GameBook, rules: str, rng: Dice) -> tuple[tuple[str, str], ...]:
     """Four cards of the pack as a table might show them; ties come up often enough."""
-    r = family_teach.rules(game, rules)
+    r = family_teach.rules(book, rules)
     bag = [p for p, n in r.order for _ in range(n)]
     pieces: list[str] = []
     if rng.random() < 0.3:
@@ -156,12 +156,12 @@ def random_reveal(game: str, rules: str, rng: Dice) -> tuple[tuple[str, str], ..
     return tuple(zip(SEATS, pieces, strict=True))
 
 
-def pays_events(game: str, rules: str, shown: tuple[tuple[str, str], ...]
+def pays_events(book: GameBook, rules: str, shown: tuple[tuple[str, str], ...]
                 ) -> tuple[JsonObj, ...]:
-    head = header(game, rules)
+    head = header(book, rules)
     events: list[JsonObj] = [{"ev": "deal"}]
     while True:
-        seat = play(head, events).turn_name
+        seat = play(book, head, events).turn_name
         if seat is None:
             break
         events.append({"ev": "stand", "seat": seat})
@@ -169,22 +169,22 @@ def pays_events(game: str, rules: str, shown: tuple[tuple[str, str], ...]
     return tuple(events)
 
 
-def losses_fact(game: str, rules: str, events: Sequence[JsonObj]) -> Moved:
-    head = header(game, rules)
-    before = ledger(play(head, events[:-1]))
-    after = ledger(play(head, events))
+def losses_fact(book: GameBook, rules: str, events: Sequence[JsonObj]) -> Moved:
+    head = header(book, rules)
+    before = ledger(play(book, head, events[:-1]))
+    after = ledger(play(book, head, events))
     return tuple(sorted((s, after[s] - before[s]) for s in SEATS if after[s] != before[s]))
 
 
-def losses_text(game: str, fact: Moved, tr: Tr) -> str:
+def losses_text(book: GameBook, fact: Moved, tr: Tr) -> str:
     _, _n = tr, tr.n
     if not fact:
         return _("Nobody loses.")
-    lives = family_teach.book(game).ledger == "lives"
+    lives = book.ledger == "lives"
     parts: list[str] = []
     for seat, delta in fact:
         n = abs(int(delta))
-        if family_teach.book(game).ledger == "stake":
+        if book.ledger == "stake":
             parts.append(_("{seat} is out", seat=seat))
         elif lives:
             parts.append(_n("{seat} loses {count} life", "{seat} loses {count} lives", n,
@@ -197,37 +197,37 @@ def losses_text(game: str, fact: Moved, tr: Tr) -> str:
     return _("{parts}.", parts=and_list(parts, tr))
 
 
-def pays_question(game: str, rules: str, rng: Dice, tr: Tr = EN) -> FamilyQuestion:
+def pays_question(book: GameBook, rules: str, rng: Dice, tr: Tr = EN) -> FamilyQuestion:
     _ = tr
-    shown = random_reveal(game, rules, rng)
-    events = pays_events(game, rules, shown)
-    right_fact = losses_fact(game, rules, events)
+    shown = random_reveal(book, rules, rng)
+    events = pays_events(book, rules, shown)
+    right_fact = losses_fact(book, rules, events)
     facts: dict[Moved, None] = {right_fact: None}
-    for other in family_teach.rule_books(game):
-        facts[losses_fact(game, other, pays_events(game, other, shown))] = None
+    for other in family_teach.rule_books(book):
+        facts[losses_fact(book, other, pays_events(book, other, shown))] = None
     for seat in SEATS:
         facts[((seat, -1),)] = None
-    options = [Option(losses_text(game, f, tr), f) for f in facts]
+    options = [Option(losses_text(book, f, tr), f) for f in facts]
     chosen, answer = pick(options, options[0], rng)
     return FamilyQuestion(
-        kind="pays", game=game, rules=rules,
+        kind="pays", game=book.game, rules=rules,
         text=_("The turns are over and these cards are shown: who loses?"),
         options=chosen, answer=answer,
         explanation=(_("When the turns are over everyone shows their card. The lowest card "
                        "loses; ties each lose."),
-                     *(f"{family_teach.table_name(game, p, tr)}: {s}"
+                     *(f"{family_teach.table_name(book, p, tr)}: {s}"
                        for p in dict.fromkeys(dict(shown).values())
-                       for s in family_teach.reveal_words(p, family_teach.rules(game, rules),
+                       for s in family_teach.reveal_words(p, family_teach.rules(book, rules),
                                                           tr))),
-        header=header(game, rules), events=events, shown=shown)
+        header=header(book, rules), events=events, shown=shown)
 
 
-def questions(game: str, rules: str, rng: Dice, tr: Tr = EN,
+def questions(book: GameBook, rules: str, rng: Dice, tr: Tr = EN,
               reveals: int = 6) -> list[FamilyQuestion]:
     """One hold question per matador and `reveals` who-loses questions, shuffled (the same for
     the same dice, seeded alike)."""
-    r = family_teach.rules(game, rules)
-    out = [hold_question(game, rules, m, rng, tr) for m in family_teach.matadors(r)]
-    out += [pays_question(game, rules, rng, tr) for _ in range(reveals)]
+    r = family_teach.rules(book, rules)
+    out = [hold_question(book, rules, m, rng, tr) for m in family_teach.matadors(r)]
+    out += [pays_question(book, rules, rng, tr) for _ in range(reveals)]
     rng.shuffle(out)
     return out

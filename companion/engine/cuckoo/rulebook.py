@@ -25,6 +25,7 @@ from companion.core.errors import GnavError, either, quoted
 
 from .ledger import LedgerKind
 from .rules import CuckooRules
+from .words import FamilyWords
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +155,13 @@ def _same(a: Any, b: Any) -> bool:
 @dataclass(frozen=True, slots=True)
 class GameBook:
     """One game of the family as its rules file gives it: its rule books (the presets, the
-    first the default), what its stakes are and how many may sit at its table."""
+    first the default), what its stakes are, how many may sit at its table, and its words."""
 
     game: str
     max_seats: int
     ledger: LedgerKind
     presets: Mapping[str, RuleBook]
+    words: FamilyWords
 
     @property
     def fields(self) -> Mapping[str, FieldValues]:

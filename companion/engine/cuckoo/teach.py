@@ -1,6 +1,7 @@
 """The family's packs taught and printed: each piece's names, and what each call does under a
-rule book, in words computed from the rule data (companion/engine/books/<game>.py and the
-Effect values its `build` makes), as teach.py does for Gnav.
+rule book, in words computed from the rule data (companion/engine/<game>/book.py, carried by
+its GameBook, and the Effect values its rule books compile to), as gnav/teach.py does for
+Gnav.
 
 No Flet here: the Learn screen, the quiz and the printed deck read these functions. Nothing
 here names a piece: every piece, call and effect comes from the game's book.
@@ -8,48 +9,26 @@ here names a piece: every piece, call and effect comes from the game's book.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
 
-from companion.engine.cuccu import book as cuccu
 from companion.engine.cuckoo.effects import Effect
-from companion.engine.cuckoo.narrate import own_picture_name, piece_title
+from companion.engine.cuckoo.narrate import book_summary, book_title, own_picture_name, piece_title
 from companion.engine.cuckoo.reveal import AlsoLose, LoneLoses, LowestLose, PairGains, SidePot
-from companion.engine.cuckoo.rulebook import GameBook
+from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
-from companion.engine.kille import book as kille
-from companion.engine.slabberjan import book as slabberjan
-from companion.engine.vogelspiel import book as vogelspiel
+from companion.engine.describe import LearnPage, Lesson
 from companion.i18n import EN, Tr
 
-MODULES: Mapping[str, ModuleType] = {m.BOOK.game: m for m in (kille, cuccu, slabberjan,
-                                                                 vogelspiel)}
-# The games' own names, as their rules files and the printed backs spell them.
-TITLES: Mapping[str, str] = {"kille": "Kille", "cuccu": "Cuccù", "slabberjan": "Slabberjan",
-                             "vogelspiel": "Vogelspiel"}
-# "The pack" tables: Cuccù's numerals are X … I, Vogelspiel's XII … I; Kille's and
-# Slabberjan's are written as numbers.
-ROMAN_NUMERALS = frozenset({"cuccu", "vogelspiel"})
 _ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 
 
-def book(game: str) -> GameBook:
-    book: GameBook = MODULES[game].BOOK
-    return book
+def rule_books(book: GameBook) -> tuple[str, ...]:
+    return tuple(book.presets)
 
 
-def rule_books(game: str) -> tuple[str, ...]:
-    return tuple(book(game).presets)
-
-
-def rules(game: str, name: str | None = None) -> CuckooRules:
+def rules(book: GameBook, name: str | None = None) -> CuckooRules:
     """The rules of rule book `name` (the game's first when None), without house rules."""
-    return book(game).rules(name or rule_books(game)[0], {})
-
-
-def reconstructed(game: str) -> bool:
-    return bool(getattr(MODULES[game], "RECONSTRUCTED", False))
+    return book.rules(name or rule_books(book)[0], {})
 
 
 def matadors(r: CuckooRules) -> tuple[str, ...]:
@@ -57,43 +36,33 @@ def matadors(r: CuckooRules) -> tuple[str, ...]:
     return tuple(p for p, _n in r.order if p in r.effects)
 
 
-def own_name(game: str, piece: str) -> str:
-    """The piece's name in the game's own language, as the pack table gives it first."""
+def own_name(book: GameBook, piece: str) -> str:
+    """The piece's name in the game's own language, as the pack table gives it first (Cuccù's
+    and Vogelspiel's numerals in Roman figures, as their packs write them)."""
     if piece.isdigit():
-        return _ROMAN[int(piece)] if game in ROMAN_NUMERALS and piece != "0" else piece
-    return own_picture_name(game, piece)
+        return _ROMAN[int(piece)] if book.words.roman and piece != "0" else piece
+    return own_picture_name(book, piece)
 
 
-def table_name(game: str, piece: str, tr: Tr = EN) -> str:
+def table_name(book: GameBook, piece: str, tr: Tr = EN) -> str:
     """The piece's name in the reader's language, as a title."""
     _ = tr
     if piece.isdigit():
         return _("Numeral {number}", number=piece)
-    name = piece_title(game, piece, tr)
+    name = piece_title(book, piece, tr)
     return name[:1].upper() + name[1:]
 
 
-def call_words(game: str, call: str, tr: Tr = EN) -> str:
+def call_words(book: GameBook, call: str, tr: Tr = EN) -> str:
     """«Husar hugger» (“Hussar strikes!”): the game's words with our translation beside."""
     _, _p = tr, tr.p
-    words: str = MODULES[game].CALLS[call][0]
-    return _("{words} (“{meaning}”)", words=words,
-             meaning=_p("call", MODULES[game].GLOSSES[call]))
+    return _("{words} (“{meaning}”)", words=book.words.calls[call][0],
+             meaning=_p("call", book.words.glosses[call]))
 
 
-def book_title(game: str, name: str, tr: Tr = EN) -> str:
-    _ = tr
-    return _(MODULES[game].RULE_BOOKS[name][0])
-
-
-def book_summary(game: str, name: str, tr: Tr = EN) -> str:
-    _ = tr
-    return _(MODULES[game].RULE_BOOKS[name][1])
-
-
-def source(game: str) -> str:
+def source(book: GameBook) -> str:
     """The rules file the game's data cites."""
-    return str(MODULES[game].SOURCE).rsplit("/", 1)[-1]
+    return book.words.source.rsplit("/", 1)[-1]
 
 
 def _loss(n: int, r: CuckooRules, tr: Tr) -> str:
@@ -151,10 +120,10 @@ class FamilyLesson:
     differs: list[str]  # how the game's other rule books differ
 
 
-def lessons(game: str, name: str, tr: Tr = EN) -> list[FamilyLesson]:
+def lessons(book: GameBook, name: str, tr: Tr = EN) -> list[FamilyLesson]:
     """Every piece of the rule book's pack, highest first, with what its call does."""
     _ = tr
-    r = rules(game, name)
+    r = rules(book, name)
     out: list[FamilyLesson] = []
     for piece, count in r.order:
         effect = r.effects.get(piece)
@@ -162,21 +131,21 @@ def lessons(game: str, name: str, tr: Tr = EN) -> list[FamilyLesson]:
                 if effect is not None else [_("No call: when asked, its holder must swap.")])
         does += reveal_words(piece, r, tr)
         differs: list[str] = []
-        for other in rule_books(game):
+        for other in rule_books(book):
             if other == name:
                 continue
-            o = rules(game, other)
+            o = rules(book, other)
             theirs = (effect_words(o.effects[piece], o, tr) + [stock_words(piece, o, tr)]
                       if piece in o.effects else [])
             theirs += reveal_words(piece, o, tr)
             extra = [s for s in theirs if s not in does]
             if extra or (effect is not None and piece not in o.effects):
-                differs.append(_("{rules}: {sentences}", rules=book_title(game, other, tr),
+                differs.append(_("{rules}: {sentences}", rules=book_title(book, other, tr),
                                  sentences=" ".join(extra)))
         out.append(FamilyLesson(
-            piece=piece, count=count, own=own_name(game, piece),
-            name=table_name(game, piece, tr), matador=effect is not None,
-            call=call_words(game, piece, tr) if effect is not None else None,
+            piece=piece, count=count, own=own_name(book, piece),
+            name=table_name(book, piece, tr), matador=effect is not None,
+            call=call_words(book, piece, tr) if effect is not None else None,
             does=does, differs=differs))
     return out
 
@@ -214,12 +183,12 @@ def reveal_words(piece: str, r: CuckooRules, tr: Tr = EN) -> list[str]:
     return out
 
 
-def rules_card(game: str, name: str, tr: Tr = EN,
+def rules_card(book: GameBook, name: str, tr: Tr = EN,
                played: CuckooRules | None = None) -> list[tuple[str, list[str]]]:
     """The rules of a table of this game in short, as (heading, sentences) sections: the rule
     book as written, or `played`, a table's rules with its house rules worked in."""
     _ = tr
-    r = played or rules(game, name)
+    r = played or rules(book, name)
     way = _("to the left") if r.direction == "left" else _("to the right")
     sections: list[tuple[str, list[str]]] = [
         (_("The deal and the turns"), [
@@ -231,17 +200,48 @@ def rules_card(game: str, name: str, tr: Tr = EN,
         ]),
     ]
     sections.append((_("The calls"), [
-        _("{piece} {call}: {does}", piece=table_name(game, m, tr), call=call_words(game, m, tr),
+        _("{piece} {call}: {does}", piece=table_name(book, m, tr), call=call_words(book, m, tr),
           does=" ".join(effect_words(r.effects[m], r, tr)))
         for m in matadors(r)]))
     sections.append((_("The reveal"), [
         _("When the turns are over everyone shows their card. The lowest card loses; ties "
           "each lose."),
-        *(f"{table_name(game, p, tr)}: {s}" for p, _n in r.order
+        *(f"{table_name(book, p, tr)}: {s}" for p, _n in r.order
           for s in reveal_words(p, r, tr)),
     ]))
-    sections.append((_("Rule book"), [book_summary(game, name, tr),
+    sections.append((_("Rule book"), [book_summary(book, name, tr),
                                       *([_("Reconstructed from summaries: no living tradition "
-                                           "is known.")] if reconstructed(game) else [])]))
+                                           "is known.")] if book.words.reconstructed else [])]))
     return sections
 
+
+def learn_page(book: GameBook, rulebook: RuleBook, tr: Tr = EN) -> LearnPage:
+    """Learn of the game under `rulebook`: its pack in order, each piece's names, count, call
+    and what it does, how the other rule books differ, and the rules card."""
+    _ = tr
+    words, name = book.words, rulebook.name
+    return LearnPage(
+        heading=_("{game}: the {count} cards, highest first, under {rules}", game=words.name,
+                  count=rulebook.play().size, rules=book_title(book, name, tr)),
+        summary=book_summary(book, name, tr),
+        source=source(book),
+        reconstructed=(_("Reconstructed from summaries: no living tradition is known.")
+                       if words.reconstructed else None),
+        lessons=tuple(
+            Lesson(les.piece, les.name,
+                   (_("In {game}: {name} · in the pack: {count}", game=words.name,
+                      name=les.own, count=les.count),),
+                   les.call, tuple(les.does), tuple(les.differs))
+            for les in lessons(book, name, tr)),
+        card=tuple((heading, tuple(lines)) for heading, lines in rules_card(book, name, tr)),
+    )
+
+
+def print_words(book: GameBook, tr: Tr = EN) -> str:
+    """What Print a deck prints, in a sentence."""
+    _ = tr
+    return _(
+        "A PDF to print and cut: the {cards} cards of {game} (63 × 88 mm, nine to a "
+        "page, with cut marks), a page of backs for their other side, and round "
+        "stickers for the bases of wooden pawns. Names in this language and in the "
+        "game's own.", cards=rules(book).size, game=book.words.name)

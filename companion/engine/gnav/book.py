@@ -20,6 +20,10 @@ from companion.engine.cuckoo.forms import Form
 from companion.engine.gnav.pieces import GNAV_PACK
 from companion.engine.gnav.rules import PRESETS, rulebook
 
+# New table's line on the game: where it is played, by how many, what is special.
+LINE = N_("Norway and Denmark. 2 to 40 players, one piece each: keep it or swap it with the "
+          "next player; the lowest piece pays.")
+
 # What a call table names besides the matadors: a seat's stand and its ask to swap.
 SAYINGS: tuple[str, ...] = ("stand", "change", *GNAV_PACK.matadors)
 

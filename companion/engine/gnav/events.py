@@ -33,11 +33,7 @@ from .pieces import CALLS, NOT_A_CALL, NOT_A_PIECE, PIECES
 from .rules import HOUSE_FIELDS, HOUSE_FIELDS_V2, PRESETS, Rulebook, rulebook
 
 VERSIONS = (1, 2)
-# journal-v2.md, section 3: the games a v2 header may name. This parser reads Gnav's alone; the
-# registry (companion/core/registry.py) hands every other game to its own kind, so a header of
-# another game reaching this parser is refused, naming the game, rather than misread as Gnav.
-GAMES: tuple[str, ...] = ("gnav", "kille", "cuccu", "slabberjan", "vogelspiel", "gwra-pyskessa")
-PLAYED_GAMES: tuple[str, ...] = ("gnav",)
+GAME = "gnav"  # journal-v2.md, section 3: the game a v2 header of Gnav names
 QUERY_ANSWERS: tuple[str, ...] = ("yes", "no")
 
 
@@ -61,7 +57,7 @@ class Table:
     dealer: str | None = None
     house: tuple[tuple[str, Any], ...] = ()
     version: int = 1
-    game: str = "gnav"  # a v1 journal's game is always Gnav; v2 names it
+    game: str = GAME  # a v1 journal's game is always Gnav; v2 names it
 
     @property
     def rulebook(self) -> Rulebook:
@@ -102,7 +98,7 @@ def journal_version_for(table: Table) -> Table:
     and log already written, and a header that changes under undo, salvage and live boards is
     a second truth to keep in step. An imported journal keeps the version it was written in."""
     if table.version == 1 and rulebook(table.rules, table.house_dict(), 2).fool_query:
-        return replace(table, version=2, game="gnav")
+        return replace(table, version=2, game=GAME)
     return table
 
 
@@ -258,7 +254,7 @@ def parse_header(obj: Any) -> Table:
             # a v1 journal is Gnav by definition: one naming a game must not be played as Gnav
             raise GnavError("a version 1 journal is always gnav and has no \"game\"; a "
                             "journal that names its game says version 2.")
-        game, version = "gnav", 1  # 1, not a 1.0 that compared equal
+        game, version = GAME, 1  # 1, not a 1.0 that compared equal
         required = ("version", "rules", "stakes", "seats")
         house_fields = HOUSE_FIELDS
     fields(obj, "table header", required, ("dealer", "house"))
@@ -302,13 +298,12 @@ def parse_header(obj: Any) -> Table:
 
 
 def _game(value: Any) -> str:
-    """A v2 header's game, when this build referees it; else GnavError naming it."""
+    """A v2 header's game, when it is Gnav; else GnavError. The registry hands every other game
+    to its own kind and refuses a game no kind referees (companion.core.description), so a
+    header of another game reaching this parser is refused, not misread as Gnav."""
     if value is None:
         raise GnavError("a version 2 table header needs \"game\", such as \"gnav\".")
-    if isinstance(value, str) and value in PLAYED_GAMES:
-        return value
-    if isinstance(value, str) and value in GAMES:
-        raise GnavError("this journal keeps a game of {game}; this build does not referee "
-                        "{game} yet, only gnav.", game=value)
-    raise GnavError("{value} is not a game; the games are gnav, kille, cuccu, slabberjan, "
-                    "vogelspiel and gwra-pyskessa.", value=json_repr(value))
+    if value != GAME:
+        raise GnavError("a journal of {game} is version 2 and says \"game\": \"{game}\".",
+                        game=GAME)
+    return GAME

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from companion.core.journal import encode
 from companion.core.protocols import GameKind
 from companion.engine.gnav.events import (
+    GAME,
     Event,
     Table,
     event_json,
@@ -22,7 +23,7 @@ from companion.engine.gnav.state import Outcome, TableState
 class GnavKind:
     """Gnav, refereed by companion.engine."""
 
-    name = "gnav"
+    name = GAME
 
     def parse_header(self, obj: object) -> Table:
         return parse_table(obj)

@@ -20,43 +20,26 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from companion.core.protocols import Dice
-from companion.engine.gnav import (
-    CALLS,
-    MATADORS,
-    PIECES,
-    PRESETS,
-    Change,
-    Deal,
-    Event,
-    Outcome,
-    Reply,
-    Reveal,
-    Rulebook,
-    Stakes,
-    Stand,
-    Table,
-    TableState,
-)
+from companion.engine.cuckoo.events import Change, Deal, Reply, Reveal, Stand
+from companion.engine.describe import Option, pick
+from companion.engine.gnav.events import Event, Stakes, Table
 from companion.engine.gnav.narrate import (
     banner_lines,
     call_with_gloss,
     piece_title,
     settlement_sentences,
 )
-from companion.engine.gnav.rules import HOUSE_FIELDS
+from companion.engine.gnav.pieces import CALLS, MATADORS, PIECES
+from companion.engine.gnav.rules import HOUSE_FIELDS, PRESETS, Rulebook
+from companion.engine.gnav.state import Outcome, TableState
 from companion.engine.gnav.teach import effect_words
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list
 
 SEATS = ("Ann", "Bo", "Cy", "Dag", "Eli")
 REVEAL_SEATS = SEATS[:4]
-CHOICES = 4  # options a question shows
 
 
-@dataclass(frozen=True)
-class Option:
-    text: str
-    key: Hashable
 
 
 @dataclass(frozen=True)
@@ -288,20 +271,6 @@ def pays_question(book: Rulebook, rng: Dice, tr: Tr) -> Question:
 
 
 # --- a quiz --------------------------------------------------------------------------------
-
-
-def pick(options: list[Option], right: Option, rng: Dice
-         ) -> tuple[tuple[Option, ...], int]:
-    """The right option and up to CHOICES-1 others with different facts, in a random order."""
-    others: list[Option] = []
-    for o in options:
-        if o.key != right.key and o.key not in {x.key for x in others} \
-                and o.text not in {x.text for x in others} and o.text != right.text:
-            others.append(o)
-    rng.shuffle(others)
-    chosen = [right, *others[:CHOICES - 1]]
-    rng.shuffle(chosen)
-    return tuple(chosen), chosen.index(right)
 
 
 def questions(book: Rulebook, rng: Dice, tr: Tr = EN, reveals: int = 6) -> list[Question]:

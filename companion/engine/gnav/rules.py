@@ -129,7 +129,7 @@ class Rulebook(RuleBook):
         pack = self.pack
         effects = self.effects
         return CuckooRules(
-            game="gnav", name=self.name,
+            game=GNAV_PACK.name, name=self.name,
             order=tuple((p.name, p.count) for p in pack.pieces), direction=pack.direction,
             ledger="counters", effects=effects,
             stock_effects={c: e for c, e in effects.items()

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine.cuckoo.reveal import DragsNext, LoneLoses, LowestLose, PairGains
-from companion.engine.gnav import MATADORS, PIECES, PRESETS, RANK, Rulebook
+from companion.engine.describe import LearnPage, Lesson
 from companion.engine.gnav.book import FIELD_HELP, PIECE_NAMES, piece_names
 from companion.engine.gnav.book import words as book_words
-from companion.engine.gnav.narrate import call_with_gloss, piece_form, piece_title
-from companion.engine.gnav.pieces import GNAV_PACK, Effect
+from companion.engine.gnav.narrate import call_with_gloss, piece_form, piece_title, rulebook_summary
+from companion.engine.gnav.pieces import GNAV_PACK, MATADORS, PIECES, RANK, Effect
+from companion.engine.gnav.rules import PRESETS, Rulebook
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list
 
@@ -211,3 +212,31 @@ def rulebook_card(book: Rulebook, preset: Rulebook, tr: Tr = EN) -> list[tuple[s
         _("A player with no counters left is out; the last player with counters wins."),
     ]))
     return sections
+
+
+def learn_page(book: Rulebook, tr: Tr = EN) -> LearnPage:
+    """Learn under `book`: the 21 pieces in order, each with its names, rank, call and what it
+    does, and how the other rule books differ."""
+    _ = tr
+    lessons = []
+    for piece in PIECES:
+        les = lesson(piece, book, tr)
+        nb, da, en = names(piece)
+        lessons.append(Lesson(
+            piece, title(piece, tr),
+            (les.rank_words,
+             _("Norwegian: {nb} · Danish: {da} · English: {en}", nb=nb, da=da, en=en)),
+            les.call if les.matador else None, tuple(les.does), tuple(les.differs)))
+    return LearnPage(
+        heading=_("The 21 pieces, highest first, under the {rules} rule book", rules=book.name),
+        summary=rulebook_summary(book.name, tr), source=book.source, lessons=tuple(lessons))
+
+
+def print_words(tr: Tr = EN) -> str:
+    """What Print a deck prints, in a sentence."""
+    _ = tr
+    return _(
+        "A PDF to print and cut: the {cards} pieces as cards (63 × 88 mm, nine to a "
+        "page, with cut marks), a page of backs for their other side, and round "
+        "stickers for the bases of wooden pawns. Names in this language and in "
+        "Norwegian.", cards=GNAV_PACK.size)

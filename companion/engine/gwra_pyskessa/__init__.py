@@ -1,11 +1,13 @@
-"""Gwra pyskessa (Cornish Go Fish): cards, phrasebook, journal and state, Flet-free and pure.
+"""Gwra pyskessa (Cornish Go Fish): cards, phrasebook, journal and state, Flet-free and pure;
+its description (GAME) is what the registry reads.
 
 shared/rules/gwra-pyskessa.md gives the rules and the phrasebook; shared/spec/journal-v2.md
 (sections 3, 5.2, 5.3, 7 and 8) the journal and the state `replay` prints.
 """
 
 from .cards import CARD, PACK, RANK, RANK_IDS, RANKS, SUIT, SUITS, Card, Rank, Suit
-from .events import GAME, Ask, Cut, Deal, Event, Header, LayDown, Reply, parse_event, parse_header
+from .describe import GAME
+from .events import Ask, Cut, Deal, Event, Header, LayDown, Reply, parse_event, parse_header
 from .kind import KIND, GoFishKind
 from .phrasebook import PHRASES, Saying, answer, ask
 from .state import GoFishState, Outcome, deal_size

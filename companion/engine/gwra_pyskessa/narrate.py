@@ -1,40 +1,37 @@
 """Gwra pyskessa told as sentences: the banner, where the table stands, the history, the asks
 and answers with their Cornish (from the phrasebook, never translated) and its meaning.
 
-No Flet here, like the rest of companion.narrate; every function takes the session's `Tr`.
+No Flet here; every function takes the session's `Tr`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-from companion.core.errors import Text
+from companion.core.errors import N_, Text
 from companion.core.protocols import Dice
-from companion.engine.gwra_pyskessa import (
-    PACK,
-    PHRASES,
-    RANK,
-    RANKS,
-    SUITS,
-    Ask,
-    Card,
-    Cut,
-    Deal,
-    Event,
-    GoFishState,
-    LayDown,
-    Outcome,
-    Reply,
-    Saying,
-    deal_size,
-)
-from companion.engine.gwra_pyskessa.cards import JOKER, NUMBERS
+from companion.engine.gwra_pyskessa.cards import JOKER, NUMBERS, PACK, RANK, RANKS, SUITS, Card
+from companion.engine.gwra_pyskessa.events import Ask, Cut, Deal, Event, LayDown, Reply
+from companion.engine.gwra_pyskessa.phrasebook import PHRASES, Saying
+from companion.engine.gwra_pyskessa.state import GoFishState, Outcome, deal_size
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, winners_sentence
 
 NAME = "Gwra pyskessa"  # the game's own name: Cornish, never translated
+# New table's line on the game.
+LINE = N_("Cornwall. 2 to 10 players, an ordinary pack of 52: Go Fish, asked only in Cornish; "
+          "most sets of four wins.")
+# Each phase of its state in words, for the tables list: no rounds, no swaps.
+PHASES: Mapping[str, str] = MappingProxyType({
+    "cut": N_("a cut for dealer"),
+    "ready": N_("not dealt yet"),
+    "turns": N_("asking"),
+    "asking": N_("an answer waits"),
+    "over": N_("finished"),
+})
 
 
 def rank_words(rank: str, tr: Tr = EN) -> str:

@@ -17,6 +17,7 @@ from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.reveal import AlsoLose, LowestLose, RevealRule
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
+from companion.engine.cuckoo.words import FamilyWords
 
 SOURCE = "shared/rules/kille.md"
 
@@ -65,7 +66,6 @@ PRESETS: Mapping[str, KilleBook] = MappingProxyType({book.name: book for book in
     KilleBook("byteskille", pig_undoes="all", mask_kills_holder=False),
     KilleBook("oberg", pig_undoes="offered_piece", mask_kills_holder=True),
 )})
-BOOK = GameBook(game="kille", max_seats=40, ledger="stake", presets=PRESETS)
 
 # The language of the game's own words: its pieces' names and its calls, never translated;
 # a table in that language names the pieces as the game does.
@@ -148,3 +148,12 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
     "mask": MappingProxyType({"the": Form(
         "Kille's piece, object", Np_("Kille's piece, object", "the Mask"))}),
 })
+
+
+WORDS = FamilyWords(
+    name="Kille", title=N_("Kille"), line=LINE, language=LANGUAGE, source=SOURCE,
+    pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
+    rule_books=RULE_BOOKS, forms=PIECE_FORMS,
+)
+BOOK = GameBook(game="kille", max_seats=40, ledger="stake", presets=PRESETS,
+                words=WORDS)

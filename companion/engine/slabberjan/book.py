@@ -18,6 +18,7 @@ from companion.engine.cuckoo.ledger import Credit
 from companion.engine.cuckoo.reveal import LowestLose, RevealRule, SidePot
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook, Subset
 from companion.engine.cuckoo.rules import CuckooRules
+from companion.engine.cuckoo.words import FamilyWords
 
 SOURCE = "shared/rules/slabberjan.md"
 
@@ -88,7 +89,6 @@ PRESETS: Mapping[str, SlabberjanBook] = MappingProxyType({book.name: book for bo
     replace(DEWAAL, name="family", low_order="blank,pot,face,fool",
             asker_pays=("rider", "bird", "cat"), side_pot=False, credit="everyone"),
 )})
-BOOK = GameBook(game="slabberjan", max_seats=40, ledger="counters", presets=PRESETS)
 
 # The language of the game's own words: its pieces' names and its calls, never translated;
 # a table in that language names the pieces as the game does.
@@ -173,3 +173,13 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
     "fool": MappingProxyType({"the": Form(
         "Slabberjan's piece, object", Np_("Slabberjan's piece, object", "the Fool"))}),
 })
+
+
+WORDS = FamilyWords(
+    name="Slabberjan", title=N_("Slabberjan"), line=LINE, language=LANGUAGE, source=SOURCE,
+    pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
+    rule_books=RULE_BOOKS, forms=PIECE_FORMS,
+    pictures={"pot": "chamberpot"},  # "Pot, Pispot": the pack draws a chamber pot
+)
+BOOK = GameBook(game="slabberjan", max_seats=40, ledger="counters", presets=PRESETS,
+                words=WORDS)

@@ -18,6 +18,7 @@ from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.reveal import LowestLose
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules, GameEnd
+from companion.engine.cuckoo.words import FamilyWords
 
 SOURCE = "shared/rules/vogelspiel.md"
 RECONSTRUCTED = True
@@ -80,7 +81,6 @@ PRESETS: Mapping[str, VogelspielBook] = MappingProxyType({book.name: book for bo
     replace(ADRIAN, name="pichler", horse="undo_all_end", silent_matador_pays=1),
     replace(ADRIAN, name="salzburg", witch_loss=2, game_end="first_out_loses"),
 )})
-BOOK = GameBook(game="vogelspiel", max_seats=30, ledger="lives", presets=PRESETS)
 
 # "The pack" and "The calls": each piece's names (German on the card, our Norwegian and Danish,
 # English) and each matador's call.
@@ -177,3 +177,15 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
     "witch": MappingProxyType({"the": Form(
         "Vogelspiel's piece, object", Np_("Vogelspiel's piece, object", "the Witch"))}),
 })
+
+
+WORDS = FamilyWords(
+    name="Vogelspiel", title=N_("Vogelspiel (reconstructed)"), line=LINE, language=LANGUAGE,
+    source=SOURCE,
+    pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
+    rule_books=RULE_BOOKS, forms=PIECE_FORMS,
+    roman=True,  # "The pack": its numerals are written XII … I
+    reconstructed=RECONSTRUCTED,
+)
+BOOK = GameBook(game="vogelspiel", max_seats=30, ledger="lives", presets=PRESETS,
+                words=WORDS)
