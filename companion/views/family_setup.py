@@ -32,7 +32,7 @@ from . import theme
 from .widgets import body, error_text, show_error
 
 LABEL = ft.TextStyle(size=theme.BODY)
-DEFAULT_AMOUNT = {"stake": 3, "lives": 3, "counters": 3}
+DEFAULT_AMOUNT = 3  # rebuys, lives or counters each
 # the rule data's values of the house fields, in words (pieces and numbers are named apart)
 VALUE_WORDS: dict[str, str] = {
     "offered_piece": N_("the offered piece"), "all": N_("every swap"), "none": N_("nothing"),
@@ -55,7 +55,7 @@ class FamilySetup:
         _ = app.tr
         self.rules = next(iter(self.book.presets))
         self.house: dict[str, Any] = {}
-        self.amount = DEFAULT_AMOUNT[self.book.ledger]
+        self.amount = DEFAULT_AMOUNT
         self.reentry = True
         self.line = body(game_line(self.book, app.tr), size=theme.SMALL + 1, italic=True)
         self.rules_group = ft.RadioGroup(
@@ -168,7 +168,7 @@ class FamilySetup:
         self.on_change()
 
     def read_amount(self, text: str | None) -> None:
-        low = 0 if self.book.ledger == "stake" else 1
+        low = 0 if self.book.ledger.dies else 1  # a stake may allow no rebuy
         try:
             value = int((text or "").strip())
         except ValueError:
@@ -193,8 +193,8 @@ class FamilySetup:
             raise GnavError(self.amount_error.value or "")
         ledger = self.book.ledger
         stakes: dict[str, Any] = {"kind": ledger,
-                                  ("rebuys" if ledger == "stake" else "each"): self.amount}
-        if ledger == "lives":
+                                  ledger.amount: self.amount}
+        if "reentry" in ledger.optional:
             stakes["reentry"] = self.reentry
         obj: dict[str, Any] = {
             "ev": "table", "version": 2, "game": self.game, "rules": self.rules,

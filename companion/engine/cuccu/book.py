@@ -13,6 +13,7 @@ from typing import Literal
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect, Undo
 from companion.engine.cuckoo.forms import Form
+from companion.engine.cuckoo.ledger import LIVES
 from companion.engine.cuckoo.reveal import LoneLoses, LowestLose, PairGains
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
@@ -54,7 +55,7 @@ class CuccuBook(RuleBook):
         order = (*((p, 2) for p in MATADORS), *((str(n), 2) for n in range(10, 0, -1)),
                  *((p, 2) for p in LOW), (FOOL, 2))
         return CuckooRules(
-            game="cuccu", name=self.name, order=order, direction="right", ledger="lives",
+            game="cuccu", name=self.name, order=order, direction="right", ledger=LIVES,
             effects=effects, stock_effects={"none": EXCHANGE, CUCKOO: Effect()},
             reveal=(LowestLose(apart=(FOOL,), unless_lone=(FOOL, CUCKOO)), LoneLoses(FOOL),
                     PairGains(FOOL)),
@@ -156,5 +157,5 @@ WORDS = FamilyWords(
     rule_books=RULE_BOOKS, forms=PIECE_FORMS,
     roman=True,  # "The pack": its numerals are written X … I
 )
-BOOK = GameBook(game="cuccu", max_seats=38, ledger="lives", presets=PRESETS,
+BOOK = GameBook(game="cuccu", max_seats=38, ledger=LIVES, presets=PRESETS,
                 words=WORDS)

@@ -7,28 +7,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, cast
 
 from .events import FamilyEvent, FamilyReply
 from .journal import FamilyTable, encode, family_event_json, parse_family_event, parse_family_header
 from .rulebook import GameBook
 from .rules import CuckooRules
-from .state import CuckooState, Settled
+from .settlement import Settlement
+from .state import CuckooState
 
 
-@dataclass(frozen=True, slots=True)
-class FamilyOutcome:
-    """What one event did, for the banner."""
-
-    kind: str  # the event's name, or for a reply what it did: exchange, block, pass, lapsed ...
-    seat: str | None = None
-    holder: str | None = None
-    call: str | None = None
-    charged: int = 0
-
-
-class FamilyState(CuckooState[FamilyOutcome]):
+class FamilyState(CuckooState):
     """The state of one table of a family game, built by applying its journal's events."""
 
     def __init__(self, table: FamilyTable, book: GameBook) -> None:
@@ -38,31 +27,23 @@ class FamilyState(CuckooState[FamilyOutcome]):
         self.rulebook = book.book(table.rules, dict(table.house))
         self.rules = self.rulebook.play()
         self._seat_table(table.seats, table.dealer, self.rules, self.rules.ledger, table.amount)
+        # the last round as the replay prints it (journal-v2.md section 8's "last_round"); the
+        # round itself is the value `last_settlement`
         self.last_round: dict[str, list[str]] | None = None
 
     def clone(self) -> FamilyState:
         other: FamilyState = super().clone()
         return other
 
-    def _said(self, kind: str, seat: str | None = None, holder: str | None = None,
-              call: str | None = None, charged: int = 0) -> FamilyOutcome:
-        return FamilyOutcome(kind, seat, holder, call, charged)
-
-    def _cut_said(self, tied: tuple[int, ...]) -> FamilyOutcome:
-        if len(tied) > 1:
-            return FamilyOutcome("cut_tie")
-        return FamilyOutcome("cut_dealer", self.names[tied[0]])
-
-    def _settled(self, settled: Settled) -> FamilyOutcome:
-        names = self.names
-        if self.ledger == "stake":
-            self.last_round = {"losers": [names[i] for i in settled.reveal_died],
-                               "died": [names[i] for i in settled.died]}
-        else:
-            self.last_round = {"losers": [names[i] for i in sorted(settled.loss)]}
-            if self.rules.buy_back == "reentry":
-                self.last_round["gainers"] = [names[i] for i, _got in sorted(settled.took)]
-        return FamilyOutcome("reveal")
+    def _settled(self, settlement: Settlement) -> None:
+        if self.ledger.dies:
+            self.last_round = {"losers": list(settlement.losers),
+                               "died": list(settlement.died)}
+            return
+        self.last_round = {"losers": list(settlement.losers)}
+        if self.rules.buy_back == "reentry":
+            self.last_round["gainers"] = sorted((t.seat for t in settlement.fool_takes),
+                                                key=self.names.index)
 
     def _reply_event(self, source: str, call: str) -> FamilyReply:
         return FamilyReply(source, call)
@@ -74,21 +55,12 @@ class FamilyState(CuckooState[FamilyOutcome]):
     def as_json(self) -> dict[str, Any]:
         """The state as `replay` prints it: journal-v2.md section 8."""
         in_round = self.phase in ("turns", "asking", "reveal")
-        ledger = self.rules.ledger
+        ledger = self.ledger
         rules = self.rules
         seats: list[dict[str, Any]] = []
         for i, name in enumerate(self.names):
-            seat: dict[str, Any] = {"name": name, "out": self.out[i], "holds": self.holds[i]}
-            if ledger == "stake":
-                seat |= {"dead": self.dead[i], "rebuys": self.rebuys[i]}
-            elif ledger == "counters":
-                seat |= {"counters": self.balance[i], "sloffen": self.sloffen[i]}
-            else:
-                seat["lives"] = self.balance[i]
-                if rules.buy_back == "reentry":
-                    seat |= {"virgin": self.virgin[i], "reentries": self.rebuys[i],
-                             "money": self.money[i], "collected": self.collected[i]}
-            seats.append(seat)
+            seats.append({"name": name, "out": self.out[i], "holds": self.holds[i],
+                          **ledger.seat_json(self, i)})
         out: dict[str, Any] = {
             "version": 2, "game": rules.game, "rules": rules.name, "round": self.round,
             "phase": self.phase, "dealer": self._name(self.dealer),
@@ -109,9 +81,7 @@ class FamilyState(CuckooState[FamilyOutcome]):
             out[rules.moved_field] = list(self.moved)
         if rules.buy_back == "reentry":
             out["shelters"] = [[self.names[a], self.names[b]] for a, b in self.shelters]
-        if ledger == "counters":
-            out["side_pot"] = self.side_pot
-        return out
+        return out | ledger.table_json(self)
 
 
 # --- the kind the registry names --------------------------------------------------------------

@@ -22,7 +22,7 @@ from companion.core.fields import (
 )
 
 from .events import Change, Cut, Deal, FamilyEvent, FamilyReply, Leave, Rebuy, Reveal, Stand
-from .ledger import LedgerKind
+from .ledger import LEDGERS
 from .rulebook import GameBook, _shown
 from .rules import CuckooRules
 
@@ -42,7 +42,7 @@ class FamilyTable:
     @property
     def amount(self) -> int:
         """Lives or counters each, or the rebuys allowed."""
-        value: int = dict(self.stakes)["rebuys" if self.stakes[0][1] == "stake" else "each"]
+        value: int = dict(self.stakes)[LEDGERS[self.stakes[0][1]].amount]
         return value
 
     @property
@@ -69,9 +69,6 @@ class FamilyTable:
 
 
 MAX_PRICE = 1000
-_STAKE_KINDS: dict[LedgerKind, tuple[str, tuple[str, ...]]] = {
-    "stake": ("rebuys", ()), "lives": ("each", ("reentry",)), "counters": ("each", ()),
-}
 
 
 def parse_family_header(obj: Any, book: GameBook) -> FamilyTable:
@@ -113,16 +110,14 @@ def parse_family_header(obj: Any, book: GameBook) -> FamilyTable:
 
 
 def _stakes(value: Any, book: GameBook) -> tuple[tuple[str, Any], ...]:
-    amount, optional = _STAKE_KINDS[book.ledger]
-    if not isinstance(value, dict) or value.get("kind") != book.ledger:
-        example = {"stake": '{"kind": "stake", "rebuys": 3}',
-                   "lives": '{"kind": "lives", "each": 3}',
-                   "counters": '{"kind": "counters", "each": 3}'}[book.ledger]
+    ledger = book.ledger
+    amount, optional = ledger.amount, ledger.optional
+    if not isinstance(value, dict) or value.get("kind") != ledger:
         raise GnavError("the stakes of {game} are {example}, not {value}.", game=book.game,
-                        example=example, value=_shown(value))
+                        example=ledger.example, value=_shown(value))
     value = present(value)
     fields(value, f"{book.ledger} stake", ("kind", amount), optional)
-    out: list[tuple[str, Any]] = [("kind", book.ledger),
+    out: list[tuple[str, Any]] = [("kind", str(book.ledger)),
                                   (amount, whole_number(value[amount], f"\"{amount}\"",
                                                 0 if amount == "rebuys" else 1, MAX_STAKE))]
     if optional:

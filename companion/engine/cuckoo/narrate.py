@@ -25,7 +25,9 @@ from companion.engine.cuckoo.events import (
     Reveal,
     Stand,
 )
-from companion.engine.cuckoo.family import FamilyOutcome, FamilyState
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.ledger import Counters, Ledger, Lives, Stake
+from companion.engine.cuckoo.outcome import Outcome
 from companion.engine.cuckoo.rulebook import GameBook
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, fitted_result, winners_sentence
@@ -131,8 +133,8 @@ def direction_words(state: FamilyState, tr: Tr = EN) -> str:
 def stake_words(state: FamilyState, i: int, tr: Tr = EN) -> str:
     """A seat's counters, lives or standing in the pot, in words."""
     _, _n = tr, tr.n
-    ledger = state.rules.ledger
-    if ledger == "stake":
+    ledger = state.ledger
+    if isinstance(ledger, Stake):
         if state.out[i]:
             parts = [_("out")]
         elif state.dead[i]:
@@ -144,9 +146,9 @@ def stake_words(state: FamilyState, i: int, tr: Tr = EN) -> str:
                               state.rebuys[i]))
         return ", ".join(parts)
     n = state.balance[i]
-    words = (_n("{count} counter", "{count} counters", n) if ledger == "counters"
+    words = (_n("{count} counter", "{count} counters", n) if isinstance(ledger, Counters)
              else _n("{count} life", "{count} lives", n))
-    if ledger == "counters" and state.sloffen[i]:
+    if isinstance(ledger, Counters) and state.sloffen[i]:
         words += ", " + _("on credit")
     if state.out[i]:
         words += ", " + _("out")
@@ -176,7 +178,7 @@ def now_sentence(state: FamilyState, tr: Tr = EN) -> str:
     return _("The game is over: {names} won.", names=and_list(winners, tr))
 
 
-def event_sentence(before: FamilyState, event: FamilyEvent, outcome: FamilyOutcome,
+def event_sentence(before: FamilyState, event: FamilyEvent, outcome: Outcome,
                    after: FamilyState, tr: Tr = EN) -> str:
     """One event as a plain sentence, for the banner and the history."""
     _ = tr
@@ -185,7 +187,7 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: FamilyOutco
     if isinstance(event, Stand):
         return _("{seat} stands.", seat=event.seat)
     if isinstance(event, Change):
-        if outcome.kind == "lapsed":
+        if outcome.lapsed:
             return _("{seat} asks to change, but the stock is empty: the turn passes.",
                      seat=event.seat)
         return _("{seat} asks {holder} to change.", seat=event.seat,
@@ -201,7 +203,7 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: FamilyOutco
         return " ".join(settlement_lines(before, event, after, tr))
     if isinstance(event, Leave):
         return _("{seat} leaves the game.", seat=event.seat)
-    if before.rules.ledger == "stake":
+    if isinstance(before.ledger, Stake):
         return _("{seat} buys back in and pays one into the pot.", seat=event.seat)
     price = 2 ** (before.reentries + 1)
     return _("{seat} re-enters the game for {price} and plays on with full lives.",
@@ -214,7 +216,7 @@ def _holder(name: str | None, tr: Tr) -> str:
 
 
 def _reply_sentence(before: FamilyState, event: FamilyReply,
-                    outcome: FamilyOutcome, after: FamilyState, tr: Tr) -> str:
+                    outcome: Outcome, after: FamilyState, tr: Tr) -> str:
     _, _n = tr, tr.n
     asker = outcome.seat or ""
     holder = _holder(outcome.holder, tr)
@@ -248,16 +250,16 @@ def _reply_sentence(before: FamilyState, event: FamilyReply,
         parts.append(_n("One swap goes back.", "{count} swaps go back.", len(after.undone)))
     if outcome.kind == "end_turns":
         parts.append(_("The turns are over."))
-    elif outcome.kind == "pass":
-        parts.append(_("The ask passes on to {asked}.", asked=_holder(after.asked_name, tr)))
-    elif outcome.kind == "lapsed":
+    elif outcome.lapsed:
         parts.append(_("The stock is empty: the turn passes."))
+    elif outcome.kind in ("pass_on", "set_aside"):
+        parts.append(_("The ask passes on to {asked}.", asked=_holder(after.asked_name, tr)))
     return " ".join(parts)
 
 
 def _charge_words(state: FamilyState, seat: str, n: int, tr: Tr) -> str:
     _n = tr.n
-    if state.rules.ledger == "counters":
+    if isinstance(state.ledger, Counters):
         return _n("{seat} pays a counter.", "{seat} pays {count} counters.", n, seat=seat)
     return _n("{seat} loses a life.", "{seat} loses {count} lives.", n, seat=seat)
 
@@ -269,12 +271,12 @@ def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
     shown = [_("{seat} shows {piece}", seat=s, piece=the_piece(before.book, p, tr))
              for s, p in event.pieces]
     lines = [and_list(shown, tr) + "."]
-    last: dict[str, Any] = after.last_round or {}
-    losers = list(last.get("losers", []))
-    ledger = before.rules.ledger
-    if ledger == "stake":
-        dead = sorted(set(losers) | set(last.get("died", [])),
-                      key=after.names.index)
+    last = after.last_settlement
+    losers = list(last.losers) if last is not None else []
+    ledger = before.ledger
+    if isinstance(ledger, Stake):
+        died = last.died if last is not None else ()
+        dead = sorted(set(losers) | set(died), key=after.names.index)
         if dead:
             lines.append(_("Dead this deal: {names}.", names=and_list(dead, tr)))
     else:
@@ -284,7 +286,7 @@ def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
             if lost > 0:
                 lines.append(_charge_words(before, name, lost, tr))
     gained = [after.names[i] for i in range(len(after.names))
-              if ledger == "lives" and after.balance[i] > before.balance[i]
+              if isinstance(ledger, Lives) and after.balance[i] > before.balance[i]
               and not after.out[i]]
     if gained:
         lines.append(_("{names} gain a life.", names=and_list(gained, tr)))
@@ -309,12 +311,12 @@ def history_lines(first: Any, events: list[Any], tr: Tr = EN) -> list[str]:
     return lines
 
 
-def stakes_label(ledger: str, tr: Tr = EN) -> str:
+def stakes_label(ledger: Ledger, tr: Tr = EN) -> str:
     """What the stakes field asks for, by the game's ledger."""
     _ = tr
-    if ledger == "stake":
+    if isinstance(ledger, Stake):
         return _("Rebuys allowed each")
-    if ledger == "lives":
+    if isinstance(ledger, Lives):
         return _("Lives each")
     return _("Counters each")
 
@@ -334,6 +336,9 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
     if kind == "stand":
         return [_("{seat} stands.", seat=seat)]
     if kind == "change":
+        if last.lapsed:
+            return [_("{seat} asks to change, but the stock is empty: the turn passes.",
+                      seat=seat)]
         return [_("{seat} asks {holder} to change.", seat=seat, holder=holder)]
     if kind in ("cut_tie", "cut_dealer"):
         return [_("{seat} drew highest and deals first.", seat=seat) if kind == "cut_dealer"
@@ -343,13 +348,10 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
         return [_("{seat} leaves the game.", seat=seat)]
     if kind == "rebuy":
         return [_("{seat} buys back in and pays one into the pot.", seat=seat)
-                if state.rules.ledger == "stake"
+                if isinstance(state.ledger, Stake)
                 else _("{seat} re-enters the game for {price} and plays on with full lives.",
                        seat=seat, price=2 ** state.reentries)]
     if last.call in (None, "none"):
-        if kind == "lapsed":
-            return [_("{seat} asks to change, but the stock is empty: the turn passes.",
-                      seat=seat)]
         if last.holder == STOCK:
             return [_("{seat} takes the top piece of the stock.", seat=seat)]
         return [_("{holder} swaps with {seat}.", holder=holder, seat=seat)]
@@ -363,17 +365,18 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
 def last_round_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
     """The last reveal's result from what the state keeps of it (who lost, who died)."""
     _ = tr
-    last: dict[str, Any] = state.last_round or {}
+    last = state.last_settlement
     lines: list[str] = []
-    if state.rules.ledger == "stake":
-        dead = sorted(set(last.get("losers", [])) | set(last.get("died", [])),
-                      key=state.names.index)
+    if last is not None and isinstance(state.ledger, Stake):
+        dead = sorted(set(last.losers) | set(last.died), key=state.names.index)
         if dead:
             lines.append(_("Dead this deal: {names}.", names=and_list(dead, tr)))
-    elif last.get("losers"):
-        lines.append(_("Lost this round: {names}.", names=and_list(last["losers"], tr)))
-    if last.get("gainers"):
-        lines.append(_("{names} gain a life.", names=and_list(last["gainers"], tr)))
+    elif last is not None and last.losers:
+        lines.append(_("Lost this round: {names}.", names=and_list(list(last.losers), tr)))
+    gainers = [] if last is None else sorted((t.seat for t in last.fool_takes),
+                                             key=state.names.index)
+    if gainers:
+        lines.append(_("{names} gain a life.", names=and_list(gainers, tr)))
     lines.append(now_sentence(state, tr))
     return lines
 
@@ -393,7 +396,7 @@ def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
     return {
         "rules": f"{game_title(book, tr)} · {book_title(book, state.rules.name, tr)}",
         "round": state.round, "phase": state.phase,
-        "counters": state.rules.ledger == "counters", "limit": None, "pool": state.pool,
+        "counters": isinstance(state.ledger, Counters), "limit": None, "pool": state.pool,
         "dealer": state.dealer_name, "turn": state.turn_name, "asked": state.asked_name,
         "seats": seats, "now": now_sentence(state, tr),
         "last_call": outcome_lines(state, tr), "settlement": None,
@@ -419,10 +422,10 @@ def result_text(state: FamilyState, tr: Tr = EN,
 def _result_lines(state: FamilyState, tr: Tr, names: bool) -> tuple[list[str], list[str]]:
     """The result's lines down to "Standings:", and the standings' rows."""
     _, _n = tr, tr.n
-    book, amount, ledger = state.book, state.each, state.rules.ledger
-    if ledger == "stake":
+    book, amount, ledger = state.book, state.each, state.ledger
+    if isinstance(ledger, Stake):
         stakes = _n("a pot, {count} rebuy each", "a pot, {count} rebuys each", amount)
-    elif ledger == "lives":
+    elif isinstance(ledger, Lives):
         stakes = _n("{count} life each", "{count} lives each", amount)
     else:
         stakes = _n("{count} counter each", "{count} counters each", amount)

@@ -19,6 +19,7 @@ from typing import Any
 from companion.core.protocols import Dice
 from companion.engine.cuckoo import teach as family_teach
 from companion.engine.cuckoo.family import FamilyKind, FamilyState
+from companion.engine.cuckoo.ledger import Lives
 from companion.engine.cuckoo.rulebook import GameBook
 from companion.engine.describe import Option, pick
 from companion.i18n import EN, Tr
@@ -46,8 +47,8 @@ class FamilyQuestion:
 
 def header(book: GameBook, rules: str) -> JsonObj:
     ledger = book.ledger
-    stakes: JsonObj = ({"kind": "stake", "rebuys": 3} if ledger == "stake"
-                       else {"kind": ledger, "each": 6})
+    stakes: JsonObj = ({"kind": ledger, ledger.amount: 3} if ledger.dies
+                       else {"kind": ledger, ledger.amount: 6})
     return {"ev": "table", "version": 2, "game": book.game, "rules": rules, "stakes": stakes,
             "seats": list(SEATS), "dealer": SEATS[0]}
 
@@ -180,11 +181,11 @@ def losses_text(book: GameBook, fact: Moved, tr: Tr) -> str:
     _, _n = tr, tr.n
     if not fact:
         return _("Nobody loses.")
-    lives = book.ledger == "lives"
+    lives = isinstance(book.ledger, Lives)
     parts: list[str] = []
     for seat, delta in fact:
         n = abs(int(delta))
-        if book.ledger == "stake":
+        if book.ledger.dies:
             parts.append(_("{seat} is out", seat=seat))
         elif lives:
             parts.append(_n("{seat} loses {count} life", "{seat} loses {count} lives", n,

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal, Self
 
 from companion.core.errors import GnavError, either, quoted
 
-from .ledger import LedgerKind
+from .ledger import Ledger
 from .rules import CuckooRules
 from .words import FamilyWords
 
@@ -159,7 +159,7 @@ class GameBook:
 
     game: str
     max_seats: int
-    ledger: LedgerKind
+    ledger: Ledger
     presets: Mapping[str, RuleBook]
     words: FamilyWords
 

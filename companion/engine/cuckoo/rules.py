@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .effects import Effect
-from .ledger import Credit, LedgerKind
+from .ledger import Credit, Ledger
 from .reveal import RevealRule
 
 Direction = Literal["left", "right"]
@@ -41,7 +41,7 @@ class CuckooRules:
     name: str
     order: tuple[tuple[str, int], ...]  # (piece, count), highest first
     direction: Direction
-    ledger: LedgerKind
+    ledger: Ledger
     effects: Mapping[str, Effect]  # each call from a seat (and "none")
     stock_effects: Mapping[str, Effect]  # each call the stock makes (and "none")
     reveal: tuple[RevealRule, ...]
@@ -68,6 +68,10 @@ class CuckooRules:
     query: bool = False  # Gnav v2: the dealer may ask whether anyone holds the other pair piece
     # the sentences that refuse a sit-out or the dealer's question naming the pieces (Gnav's)
     refusals: Refusals | None = field(default=None, compare=False, repr=False)
+    # the calls whose block is told as a reversing one (Outcome "block_reverse"); None: those
+    # whose effect undoes exchanges (Gnav's pack names its reversing piece, whatever it undoes)
+    reverse_calls: frozenset[str] | None = None
+    reversing: frozenset[str] = field(init=False, compare=False, repr=False)
     ranks: dict[str, int] = field(init=False, compare=False, repr=False)
     cut_ranks: dict[str, int] = field(init=False, compare=False, repr=False)
     counts: dict[str, int] = field(init=False, compare=False, repr=False)
@@ -82,6 +86,8 @@ class CuckooRules:
         object.__setattr__(self, "counts", dict(self.order))
         object.__setattr__(self, "replies_say_more", self.face_up or self.silent_pays is not None
                            or self.shelter_piece is not None)
+        object.__setattr__(self, "reversing", self.reverse_calls if self.reverse_calls is not None
+                           else frozenset(c for c, e in self.effects.items() if e.undo != "none"))
 
     @property
     def size(self) -> int:

@@ -1,4 +1,6 @@
-"""What a round's reveal settles, as values a view can narrate and a test can assert."""
+"""What a round's reveal settles, as values a view can narrate and a test can assert: every game
+of the cuckoo family's round result (Gnav's replay prints it as journal-v1 gives it,
+`as_json`; the family's replay prints its own keys of it, family.py)."""
 
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ class Settlement:
     winners: tuple[str, ...]  # non-empty when this reveal ended the game
     pool: int  # the pool after the settlement
     next_dealer: str | None  # None when the game is over
+    died: tuple[str, ...] = ()  # a stake's: who died in this deal, in seat order
 
     @property
     def losers(self) -> tuple[str, ...]:

@@ -4,15 +4,18 @@ or Vogelspiel, built by applying its journal's events (journal-v2.md sections 6 
 Every rule it plays by is a value of `play` (`CuckooRules`, rules.py), which the table's rule
 book compiles (book.py): the pack (order, counts, the order of the cut, the direction), what
 each call does (`Effect`, effects.py), the reveal as small rules (reveal.py), and the ledger
-(stake, lives, counters with a pool or strokes with a limit: ledger.py). `CuckooState`
-interprets those values and never names a piece, so the games share every line of it; each
-game's state is a thin subclass that says what happened in its own terms and prints its own
-replay keys: `FamilyState` (family.py) for the four, and Gnav's `TableState` (gnav/state.py).
+(a type per kind: stake, lives, counters with a pool or strokes with a limit, each paying,
+gaining and going out by its own rules: ledger.py). `CuckooState` interprets those values and
+never names a piece or compares a ledger's name, so the games share every line of it. What
+each event did is told in one vocabulary (`Outcome`, outcome.py), a reveal's round as a value
+(`Settlement`, settlement.py: `last_settlement`). Each game's state is a thin subclass that
+prints its own replay keys: `FamilyState` (family.py) for the four, Gnav's `TableState`
+(gnav/state.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, cast
 
 from companion.core.errors import N_, GnavError, Text, either, quoted
 from companion.core.fields import STOCK
@@ -33,13 +36,14 @@ from .events import (
     SitOut,
     Stand,
 )
-from .ledger import Ledger, LedgerKind
+from .ledger import Ledger
+from .outcome import Outcome, OutcomeKind
 from .reveal import Verdict, judge
 from .rules import CuckooRules, Phase
 from .seating import STOCK_SEAT, Seating
+from .settlement import Loss, PoolTake, Settlement
 
 Piece = str | int  # journal-v2.md 6.6: a dealt piece by its seat's name, a drawn one by k
-O = TypeVar("O")  # what an event did, as the game's screens tell it
 
 
 class Settled(NamedTuple):
@@ -58,17 +62,18 @@ class Settled(NamedTuple):
     reveal_died: list[int]
 
 
-class CuckooState(Seating, Ledger, Generic[O]):
+class CuckooState(Seating):
     """The state of one table of a game of the cuckoo family, built by applying its journal's
-    events: every rule it plays by is a value of `play` (CuckooRules). A game's state is a
-    thin subclass: its rules and header, what its screens are told (`_said`, `_settled`), its
-    reply event and its replay keys."""
+    events: every rule it plays by is a value of `play` (CuckooRules), and what each event did
+    is told in one vocabulary (Outcome), a reveal's round as a value (Settlement). A game's
+    state is a thin subclass: its rules and header, its record of a settled round
+    (`_settled`), its reply event and its replay keys."""
 
     table: Any
     play: CuckooRules
 
     def _seat_table(self, seats: tuple[str, ...], dealer: str | None, play: CuckooRules,
-                    ledger: LedgerKind, each: int) -> None:
+                    ledger: Ledger, each: int) -> None:
         self.play = play
         # read at every reply
         self._effects, self._stock_effects = play.effects, play.stock_effects
@@ -83,7 +88,8 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self.limit = each
         self.credit = play.credit
         self.tokens_to_dealer = play.tokens_to_dealer
-        self.balance: list[int] = [0 if ledger in ("stake", "strokes") else each] * n
+        self.all_out_return = play.all_out_return
+        self.balance: list[int] = [ledger.start(each)] * n
         self.out = [False] * n
         self.in_round = [False] * n
         self.sitting_out = [False] * n
@@ -98,7 +104,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self.collected = [0] * n
         self.sloffen = [False] * n
         self.anyone_broke = False
-        self.pot = n if ledger not in ("counters", "strokes") else 0
+        self.pot = ledger.pot(n)
         self.pool = 0
         self.side_pot = 0
         self.reentries = 0  # at this table, by anyone
@@ -125,23 +131,82 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self.before_reveal: list[int] = []
         self._reveal_died: list[int] = []
         self.winners: tuple[int, ...] = ()
-        self.last: O | None = None
+        self.last: Outcome | None = None
+        self.last_settlement: Settlement | None = None  # the last reveal's round
         self.events = 0
+        # Outcomes are frozen values and the same few recur all game long, so each is made
+        # once per table (making one costs more than the turn); clones may share them
+        self._outcomes: dict[tuple[Any, ...], Outcome] = {}
 
-    # --- what a game's state says in its own terms ---------------------------------------------
+    # --- what each event did, in the one vocabulary ---------------------------------------------
 
     def _said(self, kind: str, seat: str | None = None, holder: str | None = None,
-              call: str | None = None, charged: int = 0) -> O:
-        raise NotImplementedError
+              call: str | None = None, charged: int = 0) -> Outcome:
+        """The Outcome of a plain event, made once per table."""
+        key = (kind, seat, holder, call, charged)
+        outcome = self._outcomes.get(key)
+        if outcome is None:
+            outcome = self._outcomes[key] = self._outcome(kind, seat, holder, call, charged)
+        return outcome
 
-    def _handed_back(self, seat: str, holder: str | None, call: str, charged: int) -> O:
-        """A block that undid exchanges (`undone`)."""
-        return self._said("block", seat, holder, call, charged)
+    def _outcome(self, kind: str, seat: str | None, holder: str | None, call: str | None,
+                 charged: int) -> Outcome:
+        """The engine's word for what happened, named by its effect: a change to an empty
+        stock or a pass that runs into one has lapsed; a pass from the stock sets the piece
+        aside; a block by a call the rules tell as reversing is a reversing block."""
+        lapsed = kind == "lapsed"
+        told: OutcomeKind
+        if lapsed and call is None:
+            told = "change"  # a change to an empty stock
+        elif lapsed or kind == "pass":
+            # the stock sets a piece that passes on aside and replies again
+            told = "set_aside" if holder == STOCK else "pass_on"
+        elif kind == "block":
+            told = "block_reverse" if call in self.play.reversing else "block"
+        else:
+            told = cast(OutcomeKind, kind)
+        return Outcome(told, seat, holder, call, charged, lapsed=lapsed)
 
-    def _cut_said(self, tied: tuple[int, ...]) -> O:
-        raise NotImplementedError
+    def _handed_back(self, seat: str, holder: str | None, call: str, charged: int) -> Outcome:
+        """A block that undid exchanges (`undone`), with them named, newest first."""
+        return Outcome(self._outcome("block", seat, holder, call, charged).kind, seat=seat,
+                       holder=holder, call=call, charged=charged,
+                       handback=tuple((self.names[a], self._name(b) or STOCK)
+                                      for a, b in self.undone))
 
-    def _settled(self, settled: Settled) -> O:
+    def _cut_said(self, tied: tuple[int, ...]) -> Outcome:
+        if len(tied) > 1:
+            return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
+        return Outcome("cut_dealer", seat=self.names[tied[0]])
+
+    def _settle(self, settled: Settled) -> Outcome:
+        """A reveal's round as a value: the pieces shown, who lost what and why, who gained,
+        who went out or died, the winners and the pool after it, who deals next."""
+        names, shown = self.names, settled.shown
+        paid = settled.paid
+        settlement = Settlement(
+            round=self.round,
+            pieces=tuple((names[i], shown[i]) for i in sorted(shown)),
+            lowest=settled.lowest,
+            # a refused Inn's holder loses for the asker it sheltered (Cuccù's house default 8)
+            losses=tuple(Loss(names[i], shown[i], settled.why.get(i, "shelter"), paid.get(i, 0))
+                         for i in sorted(settled.loss)),
+            fool_takes=tuple(PoolTake(names[i], took) for i, took in settled.took),
+            two_fools=tuple(names[i] for i in settled.pair),
+            went_out=tuple(names[i] for i in settled.went_out),
+            winners=tuple(names[i] for i in self.winners),
+            pool=self.pool,
+            next_dealer=None if self.phase == "over" else self._name(self.dealer),
+            died=tuple(names[i] for i in settled.died),
+        )
+        self.last_settlement = settlement
+        self._settled(settlement)
+        return Outcome("reveal", settlement=settlement)
+
+    # --- what a game's state keeps in its own terms ---------------------------------------------
+
+    def _settled(self, settlement: Settlement) -> None:
+        """The game's record of a settled round, as its replay prints it."""
         raise NotImplementedError
 
     def _reply_event(self, source: str, call: str) -> Reply | FamilyReply:
@@ -195,7 +260,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
             self._check_pieces(event.pieces, [i for i, a in enumerate(self.alive) if a],
                                "reveal", self.play.counts,
                                N_("{seat} died in this deal and shows no piece.")
-                               if self.ledger == "stake" else
+                               if self.ledger.dies else
                                N_("{seat} sits out this round and shows no piece."))
         elif isinstance(event, Cut):
             if self.phase != "cut":
@@ -319,7 +384,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
 
     # --- applying -----------------------------------------------------------------------------
 
-    def apply(self, event: CuckooEvent) -> O:
+    def apply(self, event: CuckooEvent) -> Outcome:
         """Applies `event` (after checking it) and returns what it did."""
         self.check(event)
         if isinstance(event, Stand):
@@ -383,7 +448,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
             self.phase = "turns"
         self.turn = nxt
 
-    def _change(self, i: int) -> O:
+    def _change(self, i: int) -> Outcome:
         asker = self.names[i]
         target = STOCK_SEAT if i == self.dealer else self._next_alive(i)
         if target is None or target == i:
@@ -423,7 +488,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
             self.alive[i] = False
             self.died.append(i)
 
-    def _reply(self, event: Reply | FamilyReply) -> O:
+    def _reply(self, event: Reply | FamilyReply) -> Outcome:
         asker, holder = self.turn, self.asked
         assert asker is not None and holder is not None
         play = self.play
@@ -433,7 +498,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         if from_stock and call != "none":
             self.stock -= 1  # 6.4 (Gnav's house default 10): a shown or set-aside piece is used up
         charge = effect.charge
-        charged = self._charge(asker, charge) if charge else 0
+        charged = self.ledger.charge(self, asker, charge) if charge else 0
         if charge and play.only_if_unpaid:
             self.charges.append(charged == charge)
         said = (self.names[asker], self._name(holder), call, charged)
@@ -464,7 +529,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
                     self.money[holder] += family.price
                 if family.silent and play.silent_pays:
                     pays = play.silent_pays
-                    paid = self._charge(holder, pays)
+                    paid = self.ledger.charge(self, holder, pays)
                     if play.only_if_unpaid:
                         self.charges.append(paid == pays)
             self._advance(asker)
@@ -523,7 +588,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
                     self.dealer = dealer
                     break
 
-    def _deal(self) -> O:
+    def _deal(self) -> Outcome:
         # the dealer was found when it last could change (a reveal, a leave, a sit-out, a rebuy)
         assert self.dealer is not None
         self.may_rebuy = []
@@ -546,7 +611,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self.turn = self._next_alive(self.dealer)
         return self._said("deal", self.names[self.dealer])
 
-    def _cut(self, event: Cut) -> O:
+    def _cut(self, event: Cut) -> Outcome:
         return self._cut_said(self._cut_for_dealer(event.pieces, self.play.cut_ranks))
 
     def _placed(self, shown: dict[int, str]) -> dict[int, int] | None:
@@ -559,7 +624,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         return {i: below if self.holds[i] in self.moved else -1
                 for i, p in shown.items() if p == moved}
 
-    def _reveal(self, event: Reveal) -> O:
+    def _reveal(self, event: Reveal) -> Outcome:
         assert self.dealer is not None
         play = self.play
         n = len(self.names)
@@ -578,18 +643,19 @@ class CuckooState(Seating, Ledger, Generic[O]):
         # Gnav's house default 1: the losers pay first, then the gains are made
         reveal_died: list[int] = []
         paid: dict[int, int] = {}
+        ledger = self.ledger
         for i in self._turn_order(loss) if len(loss) > 1 else loss:
-            if self.ledger == "stake":
+            if ledger.dies:
                 self._die(i)
                 reveal_died.append(i)
             else:
-                paid[i] = self._charge(i, loss[i])
+                paid[i] = ledger.charge(self, i, loss[i])
         # Gnav's house default 3: in turn order from the dealer's left, while the pool lasts
-        took = (tuple((i, self._gain(i)) for i in self._turn_order(verdict.gains))
+        took = (tuple((i, ledger.gain(self, i)) for i in self._turn_order(verdict.gains))
                 if verdict.gains else ())
         if verdict.side:
             for i in self._turn_order(verdict.side):
-                self._charge(i, 1, side=True)
+                ledger.charge(self, i, 1, side=True)
         pair: tuple[int, ...] = ()
         if play.pair_piece is not None:
             pair_piece = play.pair_piece
@@ -615,7 +681,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self.exchanges, self.undone, self.moved, self.shelters, self.charges = [], [], [], [], []
         self.turn = self.asked = None
         self.phase = "ready"
-        if self.ledger == "stake":
+        if play.buy_back == "rebuy":
             self.may_rebuy = [i for i in went_out if self.rebuys[i] < self.each]
         elif play.buy_back == "reentry" and self.table.reentry:
             self.may_rebuy = list(went_out)
@@ -627,23 +693,11 @@ class CuckooState(Seating, Ledger, Generic[O]):
             self._game_over(rest if rest else tuple(went_out))
         else:
             self._check_end()
-        return self._settled(settled)
+        return self._settle(settled)
 
     def _going_out(self, before: list[int]) -> list[int]:
-        """journal-v2.md 6.11, 2; the seats that go out, in header order."""
-        ledger = self.ledger
-        if ledger == "stake":
-            out = sorted(self.died)
-        elif ledger == "counters":
-            out = [i for i in before if self.balance[i] == 0 and not self.sloffen[i]]
-        elif ledger == "strokes":
-            out = [i for i in before if self.balance[i] == self.limit]
-        else:
-            out = [i for i in before if self.balance[i] == 0]
-            if out and len(out) == len(before) and self.play.all_out_return:
-                for i in out:
-                    self.balance[i] = self.each
-                return []
+        """journal-v2.md 6.11, 2; the seats that go out, in header order (the ledger says)."""
+        out = self.ledger.going_out(self, before)
         for i in out:
             self.out[i] = True
             self.virgin[i] = False
@@ -661,7 +715,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         if len(rest) == 1:
             self._game_over(rest)
         elif not rest:
-            share = self._reveal_died if self.ledger == "stake" else self.before_reveal
+            share = self._reveal_died if self.ledger.dies else self.before_reveal
             self._game_over(tuple(share))
 
     def _game_over(self, winners: tuple[int, ...]) -> None:
@@ -669,7 +723,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self.may_rebuy = []
         self.may_sit_out = ()
 
-    def _leave(self, i: int) -> O:
+    def _leave(self, i: int) -> Outcome:
         if i in self.may_rebuy:
             self.may_rebuy.remove(i)
         else:
@@ -687,10 +741,10 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self._check_end()
         return self._said("leave", self.names[i])
 
-    def _rebuy(self, i: int) -> O:
+    def _rebuy(self, i: int) -> Outcome:
         self.may_rebuy.remove(i)
         self.out[i] = False
-        if self.ledger == "stake":
+        if self.play.buy_back == "rebuy":
             self.rebuys[i] += 1
             self.pot += 1
         else:

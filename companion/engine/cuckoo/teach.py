@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine.cuckoo.effects import Effect
+from companion.engine.cuckoo.ledger import Lives
 from companion.engine.cuckoo.narrate import book_summary, book_title, own_picture_name, piece_title
 from companion.engine.cuckoo.reveal import AlsoLose, LoneLoses, LowestLose, PairGains, SidePot
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
@@ -67,7 +68,7 @@ def source(book: GameBook) -> str:
 
 def _loss(n: int, r: CuckooRules, tr: Tr) -> str:
     _n = tr.n
-    if r.ledger == "lives":
+    if isinstance(r.ledger, Lives):
         return _n("{count} life", "{count} lives", n)
     return _n("{count} counter", "{count} counters", n)
 

@@ -17,6 +17,7 @@ from companion.engine.cuckoo.events import (
     SitOut,
     Stand,
 )
+from companion.engine.cuckoo.outcome import Outcome
 from companion.engine.cuckoo.settlement import Loss, PoolTake, Settlement
 from companion.engine.gnav.events import (
     Event,
@@ -39,7 +40,7 @@ from companion.engine.gnav.pieces import (
     Piece,
 )
 from companion.engine.gnav.rules import DEFAULT_RULES, HOUSE_FIELDS, PRESETS, Rulebook, rulebook
-from companion.engine.gnav.state import Outcome, TableState
+from companion.engine.gnav.state import TableState
 
 from .describe import GAME
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from companion.core.journal import encode
 from companion.core.protocols import GameKind
+from companion.engine.cuckoo.outcome import Outcome
 from companion.engine.gnav.events import (
     GAME,
     Event,
@@ -17,7 +18,7 @@ from companion.engine.gnav.events import (
     parse_event,
 )
 from companion.engine.gnav.events import parse_header as parse_table
-from companion.engine.gnav.state import Outcome, TableState
+from companion.engine.gnav.state import TableState
 
 
 class GnavKind:

@@ -23,6 +23,7 @@ from companion.engine.cuckoo.events import (
     SitOut,
     Stand,
 )
+from companion.engine.cuckoo.outcome import Outcome
 from companion.engine.cuckoo.reveal import LoneLoses
 from companion.engine.cuckoo.settlement import Settlement
 from companion.engine.gnav.book import (
@@ -37,7 +38,7 @@ from companion.engine.gnav.book import (
 from companion.engine.gnav.book import words as book_words
 from companion.engine.gnav.events import Event
 from companion.engine.gnav.rules import DEFAULT_RULES, PRESETS, Rulebook
-from companion.engine.gnav.state import Outcome, TableState
+from companion.engine.gnav.state import TableState
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, fitted_result, winners_sentence
 

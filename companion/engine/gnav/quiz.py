@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from companion.core.protocols import Dice
 from companion.engine.cuckoo.events import Change, Deal, Reply, Reveal, Stand
+from companion.engine.cuckoo.outcome import Outcome
 from companion.engine.describe import Option, pick
 from companion.engine.gnav.events import Event, Stakes, Table
 from companion.engine.gnav.narrate import (
@@ -31,7 +32,7 @@ from companion.engine.gnav.narrate import (
 )
 from companion.engine.gnav.pieces import CALLS, MATADORS, PIECES
 from companion.engine.gnav.rules import HOUSE_FIELDS, PRESETS, Rulebook
-from companion.engine.gnav.state import Outcome, TableState
+from companion.engine.gnav.state import TableState
 from companion.engine.gnav.teach import effect_words
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list

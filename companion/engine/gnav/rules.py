@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from companion.core.errors import N_, GnavError, quoted
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
+from companion.engine.cuckoo.ledger import COUNTERS
 from companion.engine.cuckoo.reveal import DragsNext, LoneLoses, LowestLose, PairGains, RevealRule
 from companion.engine.cuckoo.rulebook import RuleBook, Subset
 from companion.engine.cuckoo.rules import CuckooRules, Refusals
@@ -131,11 +132,14 @@ class Rulebook(RuleBook):
         return CuckooRules(
             game=GNAV_PACK.name, name=self.name,
             order=tuple((p.name, p.count) for p in pack.pieces), direction=pack.direction,
-            ledger="counters", effects=effects,
+            ledger=COUNTERS, effects=effects,
             stock_effects={c: e for c, e in effects.items()
                            if c == "none" or c in self.stock_calls},
             reveal=self.reveal, knocks=True, pair_piece=self.pair_piece,
             pair_sits_out=self.two_fools_sit_out, refusals=self.refusals,
+            # a block by a piece the pack calls a reversing one is told so, whatever it undoes
+            reverse_calls=frozenset(p.call for p in pack.pieces
+                                    if p.call is not None and p.effect is Kind.BLOCK_REVERSE),
         )
 
 

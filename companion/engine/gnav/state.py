@@ -1,6 +1,6 @@
 """Gnav's table state: applies journal events one at a time and answers "would this be
-accepted?". It is the family's engine (family.CuckooState) playing by Gnav's rule book, with
-Gnav's outcomes for the banner and journal-v1's and v2's replay keys.
+accepted?". It is the cuckoo family's one engine (cuckoo/state.py) playing by Gnav's rule book, with
+journal-v1's and v2's replay keys.
 
 Every event has a check that raises GnavError without touching the state, and a mutation that
 runs only after its check passed, so a refused event leaves the table exactly as it was. The
@@ -11,63 +11,27 @@ here keeps a growing history (the journal is the history).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
-from typing import Any, Literal, cast
+from dataclasses import replace
+from typing import Any, cast
 
 from companion.core.fields import STOCK
 from companion.engine.cuckoo.events import Reply
-from companion.engine.cuckoo.ledger import LedgerKind
+from companion.engine.cuckoo.ledger import COUNTERS, STROKES, Ledger
 from companion.engine.cuckoo.rules import CuckooRules
-from companion.engine.cuckoo.settlement import Loss, PoolTake, Settlement
-from companion.engine.cuckoo.state import CuckooState, Settled
+from companion.engine.cuckoo.settlement import Settlement
+from companion.engine.cuckoo.state import CuckooState
 from companion.engine.gnav.events import Event, Table
-from companion.engine.gnav.pieces import Effect as Kind
 from companion.engine.gnav.rules import Rulebook
-
-OutcomeKind = Literal[
-    "cut_tie",  # the cut tied for highest: the tied seats draw again
-    "cut_dealer",  # the cut found the first dealer
-    "deal",
-    "knock",
-    "stand",
-    "change",  # a seat asked its neighbour (or the dealer asked the stock)
-    "exchange",  # the change was answered with a swap
-    "end_turns",  # no swap, the turns are over
-    "block",  # no swap; play goes on after the asker (or the holder)
-    "block_reverse",  # no swap, and the exchanges in the effect's scope undone (`handback`)
-    "pass_on",  # the asker asks the next seat beyond the holder (or the stock)
-    "set_aside",  # the stock showed a piece that passes on: set aside, the stock replies again
-    "lapsed",  # the change reached an empty stock: no exchange
-    "reveal",
-    "sit_out",
-    "leave",
-    "query",  # the dealer asked about the other fool (journal v2)
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one event did, for the banner: who asked, who answered, who paid, what next."""
-
-    kind: OutcomeKind
-    seat: str | None = None  # the seat that acted (the asker, for replies)
-    holder: str | None = None  # who answered a change (a seat or "stock")
-    call: str | None = None
-    charged: int = 0  # what the asker paid into the pool (or strokes taken) at once
-    handback: tuple[tuple[str, str], ...] = ()  # a reversal: exchanges to undo, newest first
-    lapsed: bool = False  # a pass ran into an empty stock
-    settlement: Settlement | None = None
-    tied: tuple[str, ...] = ()  # cut: the seats to draw again
 
 
 @functools.cache
-def _play(rules: Rulebook, ledger: LedgerKind, query: bool) -> CuckooRules:
+def _play(rules: Rulebook, ledger: Ledger, query: bool) -> CuckooRules:
     """What a table plays by: its rule book's rules (rules.py) with the table's ledger
     (counters or strokes, its stakes) and the dealer's question (journal v2 only)."""
     return replace(rules.play(), ledger=ledger, query=query)
 
 
-class TableState(CuckooState[Outcome]):
+class TableState(CuckooState):
     """The state of one Gnav table, built by applying its journal's events in order: the
     family's engine (family.CuckooState) playing by Gnav's rule book, told in Gnav's outcomes,
     with journal-v1's and v2's replay keys."""
@@ -78,14 +42,10 @@ class TableState(CuckooState[Outcome]):
         self.rules: Rulebook = table.rulebook if rules is None else rules
         self.pack = self.rules.pack
         self.counters = table.stakes.kind == "counters"
-        ledger: LedgerKind = "counters" if self.counters else "strokes"
+        ledger = COUNTERS if self.counters else STROKES
         query = table.version != 1 and self.rules.fool_query
         self._seat_table(table.seats, table.dealer, _play(self.rules, ledger, query), ledger,
                          table.stakes.amount)
-        self._outcomes: dict[tuple[Any, ...], Outcome] = {}  # see _said; clones may share it
-        # a block by a piece the pack calls a reversing one is told as such, whatever it undoes
-        self._reversing = frozenset(p.call for p in self.pack.pieces
-                                    if p.effect is Kind.BLOCK_REVERSE)
         self.last_round: Settlement | None = None
 
     def clone(self) -> TableState:
@@ -94,59 +54,8 @@ class TableState(CuckooState[Outcome]):
 
     # --- what happened, in Gnav's words -------------------------------------------------------
 
-    def _said(self, kind: str, seat: str | None = None, holder: str | None = None,
-              call: str | None = None, charged: int = 0) -> Outcome:
-        """The Outcome of a plain event. Outcomes are frozen values and the same few recur all
-        game long, so each is made once per table (making one costs more than the turn)."""
-        key = (kind, seat, holder, call, charged)
-        outcome = self._outcomes.get(key)
-        if outcome is None:
-            outcome = self._outcomes[key] = self._outcome(kind, seat, holder, call, charged)
-        return outcome
-
-    def _outcome(self, kind: str, seat: str | None, holder: str | None, call: str | None,
-                 charged: int) -> Outcome:
-        lapsed = kind == "lapsed"
-        told: OutcomeKind
-        if lapsed and call is None:
-            told = "change"  # a change to an empty stock
-        elif lapsed or kind == "pass":
-            # the stock sets a piece that passes on aside and replies again
-            told = "set_aside" if holder == STOCK else "pass_on"
-        elif kind == "block":
-            told = "block_reverse" if call in self._reversing else "block"
-        else:
-            told = cast(OutcomeKind, kind)
-        return Outcome(told, seat, holder, call, charged, lapsed=lapsed)
-
-    def _handed_back(self, seat: str, holder: str | None, call: str, charged: int) -> Outcome:
-        return Outcome(self._outcome("block", seat, holder, call, charged).kind, seat=seat,
-                       holder=holder, call=call, charged=charged,
-                       handback=tuple(self.handback_named()))
-
-    def _cut_said(self, tied: tuple[int, ...]) -> Outcome:
-        if len(tied) > 1:
-            return Outcome("cut_tie", tied=tuple(self.names[i] for i in tied))
-        return Outcome("cut_dealer", seat=self.names[tied[0]])
-
-    def _settled(self, settled: Settled) -> Outcome:
-        names, shown = self.names, settled.shown
-        order = sorted(shown)  # seat order
-        settlement = Settlement(
-            round=self.round,
-            pieces=tuple((names[i], shown[i]) for i in order),
-            lowest=settled.lowest,
-            losses=tuple(Loss(names[i], shown[i], settled.why[i], settled.paid[i])
-                         for i in sorted(settled.paid)),
-            fool_takes=tuple(PoolTake(names[i], took) for i, took in settled.took),
-            two_fools=tuple(names[i] for i in settled.pair),
-            went_out=tuple(names[i] for i in settled.went_out),
-            winners=tuple(names[i] for i in self.winners),
-            pool=self.pool,
-            next_dealer=None if self.phase == "over" else self._name(self.dealer),
-        )
-        self.last_round = settlement
-        return Outcome("reveal", settlement=settlement)
+    def _settled(self, settlement: Settlement) -> None:
+        self.last_round = settlement  # journal-v1's replay prints it whole
 
     def _reply_event(self, source: str, call: str) -> Reply:
         return Reply(source, call)

@@ -14,6 +14,7 @@ from typing import Literal
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
 from companion.engine.cuckoo.forms import Form
+from companion.engine.cuckoo.ledger import STAKE
 from companion.engine.cuckoo.reveal import AlsoLose, LowestLose, RevealRule
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
@@ -55,7 +56,7 @@ class KilleBook(RuleBook):
         order = ((HARLEQUIN, 2), *((p, 2) for p in MATADORS),
                  *((str(n), 2) for n in range(12, 0, -1)), *((p, 2) for p in LOW))
         return CuckooRules(
-            game="kille", name=self.name, order=order, direction="left", ledger="stake",
+            game="kille", name=self.name, order=order, direction="left", ledger=STAKE,
             effects=effects, stock_effects={"none": EXCHANGE}, reveal=reveal,
             cut_first=(HARLEQUIN,), moved_lowest=HARLEQUIN, moved_field="moved_harlequins",
             reveal_needs=2, face_up=True, buy_back="rebuy",
@@ -155,5 +156,5 @@ WORDS = FamilyWords(
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS,
 )
-BOOK = GameBook(game="kille", max_seats=40, ledger="stake", presets=PRESETS,
+BOOK = GameBook(game="kille", max_seats=40, ledger=STAKE, presets=PRESETS,
                 words=WORDS)

@@ -14,7 +14,7 @@ from typing import Annotated, Literal, get_args
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
 from companion.engine.cuckoo.forms import Form
-from companion.engine.cuckoo.ledger import Credit
+from companion.engine.cuckoo.ledger import COUNTERS, Credit
 from companion.engine.cuckoo.reveal import LowestLose, RevealRule, SidePot
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook, Subset
 from companion.engine.cuckoo.rules import CuckooRules
@@ -73,7 +73,7 @@ class SlabberjanBook(RuleBook):
         return CuckooRules(
             game="slabberjan", name=self.name,
             order=tuple((p, 2) for p in (*MATADORS, *NUMERALS, *low)),
-            direction=self.direction, ledger="counters", effects=effects,
+            direction=self.direction, ledger=COUNTERS, effects=effects,
             stock_effects={"none": EXCHANGE}, reveal=reveal, credit=self.credit, lay_aside=True,
         )
 
@@ -181,5 +181,5 @@ WORDS = FamilyWords(
     rule_books=RULE_BOOKS, forms=PIECE_FORMS,
     pictures={"pot": "chamberpot"},  # "Pot, Pispot": the pack draws a chamber pot
 )
-BOOK = GameBook(game="slabberjan", max_seats=40, ledger="counters", presets=PRESETS,
+BOOK = GameBook(game="slabberjan", max_seats=40, ledger=COUNTERS, presets=PRESETS,
                 words=WORDS)

@@ -15,6 +15,7 @@ from typing import Literal
 from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
 from companion.engine.cuckoo.forms import Form
+from companion.engine.cuckoo.ledger import LIVES
 from companion.engine.cuckoo.reveal import LowestLose
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules, GameEnd
@@ -65,7 +66,7 @@ class VogelspielBook(RuleBook):
             game="vogelspiel", name=self.name,
             order=(*((p, 2) for p in MATADORS), *_numerals(self.numerals),
                    *((p, 2) for p in LOW)),
-            direction=self.direction, ledger="lives", effects=effects,
+            direction=self.direction, ledger=LIVES, effects=effects,
             stock_effects={"none": EXCHANGE},
             reveal=(LowestLose(costs=((WITCH, self.witch_loss),)),),
             silent_pays=self.silent_matador_pays, only_if_unpaid=self.only_if_unpaid,
@@ -187,5 +188,5 @@ WORDS = FamilyWords(
     roman=True,  # "The pack": its numerals are written XII … I
     reconstructed=RECONSTRUCTED,
 )
-BOOK = GameBook(game="vogelspiel", max_seats=30, ledger="lives", presets=PRESETS,
+BOOK = GameBook(game="vogelspiel", max_seats=30, ledger=LIVES, presets=PRESETS,
                 words=WORDS)
