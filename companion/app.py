@@ -19,6 +19,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.board.reader import MAX_GAME_ID
 from companion.board.sharing import SharingService
 from companion.engine.describe import Description
 from companion.engine.registry import GAMES
@@ -53,6 +54,9 @@ class Games:
         with self._lock:
             if self._store is None:
                 self._store = Store(self._data_dir)
+                # a game read again because another process changed it: every screen showing
+                # it redraws, the one whose tap was refused too
+                self._store.on_reloaded = lambda game_id: self.announce(game_id, None)
             return self._store
 
     def game(self, game_id: int) -> Game:
@@ -71,7 +75,7 @@ class Games:
         with self._lock:
             self._apps.add(app)
 
-    def announce(self, game_id: int, source: App) -> None:
+    def announce(self, game_id: int, source: App | None) -> None:
         """Game `game_id` changed in `source`: every other session showing it redraws, so a
         second device (the referee link handed on) never offers a move from the past."""
         with self._lock:
@@ -249,19 +253,15 @@ class App:
             parts = self.parts(game)
             return (parts.learn(self, game.id, None) if match.group(1) == "learn"
                     else parts.quiz(self, game.id))
-        match = re.fullmatch(r"/learn/(\d+)", route)
+        match = re.fullmatch(r"/learn/([0-9]+)", route)
         if match is not None:  # Learn of a table: its game under its rule book
-            try:
-                table = self.games.game(int(match.group(1)))
-            except StoreError:
+            table = self._route_game(match.group(1))
+            if table is None:
                 return LearnScreen(self)
             return self.parts(GAMES[table.table.game]).learn(self, table.table.game, table)
-        match = re.fullmatch(r"/game/(\d+)(/history|/rules|/share)?", route)
-        if match is None:
-            return None
-        try:
-            table = self.games.game(int(match.group(1)))
-        except StoreError:
+        match = re.fullmatch(r"/game/([0-9]+)(/history|/rules|/share)?", route)
+        table = None if match is None else self._route_game(match.group(1))
+        if match is None or table is None:
             return None
         if match.group(2) == "/share":
             return ShareScreen(self, table)
@@ -271,6 +271,17 @@ class App:
         if match.group(2) == "/rules":
             return parts.rules(self, table)
         return parts.table(self, table)
+
+    def _route_game(self, digits: str) -> Game | None:
+        """The game a route's digits name; None when there is none, or when no game can have
+        that id (past SQLite's largest integer, or more digits than Python converts): the
+        screen then falls back as for /game/-1 (issue 21, item 3)."""
+        if len(digits) > len(str(MAX_GAME_ID)) or int(digits) > MAX_GAME_ID:
+            return None
+        try:
+            return self.games.game(int(digits))
+        except StoreError:
+            return None
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
         if e.route != self.route:
@@ -480,6 +491,27 @@ async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:
     return True
 
 
+PRELOAD_THREAD = "gnav-preload"
+
+
+def preload() -> None:
+    """Loads now what a screen would otherwise load at its first showing: Flet's controls
+    (flet imports each on first use) and every language's catalogue. A process short of open
+    files (a crowd of connections) could still show any screen, where an import then failed
+    and replaced the referee's screen with "Error running app: Too many open files" (issue
+    21, item 5). Run in a thread of its own by make_main, so that no start waits for it."""
+    for lang in LANGUAGES:
+        try:
+            Tr(lang)
+        except OSError:  # short of files already: the screen tries again when it is shown
+            pass
+    for name in ft.__all__:
+        try:
+            getattr(ft, name)
+        except (OSError, ImportError):
+            pass
+
+
 def make_main(data_dir: str | Path | None,
               sharing: SharingService | None = None) -> Callable[[ft.Page], Any]:
     """The `main(page)` for `ft.run`: one App per session over one shared store, each shown
@@ -488,6 +520,7 @@ def make_main(data_dir: str | Path | None,
     atexit.register(games.close)
     if sharing is None:
         sharing = SharingService()
+    threading.Thread(target=preload, name=PRELOAD_THREAD, daemon=True).start()
 
     def main(page: ft.Page) -> None:
         app = App(games, page, sharing=sharing)

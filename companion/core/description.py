@@ -46,7 +46,7 @@ class Deck:
 class GameDescription(Generic[N, T]):
     """One game the app referees, as its package describes it."""
 
-    id: str  # the journal's "game" (journal-v2.md, section 3): "gnav", "gwra-pyskessa"
+    id: str  # the journal's "game" (docs/journal.md, v2 section 3): "gnav", "gwra-pyskessa"
     name: str  # the game's own name, never translated: "Cuccù", "Gwra pyskessa"
     line: str  # New table's line: where it is played, by how many, what is special (N_)
     kind: AnyKind  # its journal: the header, the events, the state they make
@@ -77,7 +77,7 @@ class Registry(Generic[D]):
         self._games = {game.id: game for game in games}
         if len(self._games) != len(games):
             raise ValueError("two games of the registry have the same id")
-        self.first = games[0]  # a version 1 journal's game (journal-v2.md, section 1)
+        self.first = games[0]  # a version 1 journal's game (docs/journal.md, v2 section 1)
 
     def __iter__(self) -> Iterator[D]:
         return iter(self._games.values())
@@ -118,10 +118,10 @@ class Registry(Generic[D]):
         kind = self.of_header(obj).kind
         return kind, kind.parse_header(obj)
 
-    def replay_until_bad(self, data: Source, keep: bool = True
+    def replay_until_bad(self, data: Source, keep: bool = True, most: int | None = None
                          ) -> tuple[Header, list[Any], AnyState, JournalError | None]:
         """companion.core.replay.replay_until_bad, each header read by the game it names."""
-        return replay_until_bad(data, self.parse_header, keep)
+        return replay_until_bad(data, self.parse_header, keep, most)
 
     def replay_state(self, data: Source) -> AnyState:
         """The state at the end of a journal of any game (`replay`); raises JournalError."""

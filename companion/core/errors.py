@@ -5,7 +5,7 @@ is written exactly as before), which also remembers the template it was made fro
 values filled into it. The app shows it in the referee's language by translating the
 template and filling in the same values (companion.i18n); the engine itself knows nothing of
 languages. Templates are `str.format` strings with named fields, written as literals where
-the message is made, so companion/i18n/extract.py finds every one of them.
+the message is made, so tools/i18n.py finds every one of them.
 """
 
 from __future__ import annotations
@@ -205,3 +205,16 @@ class Checked:
 
     def can(self, event: Any) -> bool:
         return self.why_not(event) is None
+
+
+def json_repr(value: Any) -> str:
+    """A journal's value as a message quotes it (shortened, on one line)."""
+    if isinstance(value, str):
+        return f"\"{quoted(value)}\""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return Text("an object") if isinstance(value, dict) else Text("a list")
+    return quoted(str(value))

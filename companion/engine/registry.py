@@ -38,10 +38,10 @@ def parse_header(obj: object) -> tuple[AnyKind, Header]:
 
 
 def replay_until_bad(
-    data: Source, keep: bool = True
+    data: Source, keep: bool = True, most: int | None = None
 ) -> tuple[Header, list[Any], AnyState, JournalError | None]:
     """companion.core.replay.replay_until_bad, each header read by the game it names."""
-    return GAMES.replay_until_bad(data, keep)
+    return GAMES.replay_until_bad(data, keep, most)
 
 
 def replay_state(data: Source) -> AnyState:

@@ -40,6 +40,7 @@ from companion.engine.cuckoo.narrate import (
     now_sentence,
     piece_title,
     stake_words,
+    table_words,
 )
 from companion.i18n import Tr
 from companion.store import Game, StoreError
@@ -54,6 +55,7 @@ from .widgets import (
     button,
     error_text,
     show_error,
+    stack_tools,
     teaching_tools,
     top_actions,
 )
@@ -116,8 +118,7 @@ class FamilyScreen:
             self.news = lambda tr: [event_sentence(before, last, outcome, self.state, tr)]
         narrow = app.width < 1100
         if app.phone:  # the four tools in one row
-            for b in (self.undo_button, self.redo_button):
-                b.icon = None
+            stack_tools(tools)
         # as on Gnav's table: labelled icons on a narrow bar, words among the tools on a wide one
         teach = teaching_tools(app.go, game.id, narrow, _)
         if not narrow:
@@ -322,15 +323,14 @@ class FamilyScreen:
         count = len(self.game.events)
         if self.picker is not None and self.picker_at == count:
             return self.picker
-        game = state.book
+        game, tr = state.book, self.app.tr
         if state.phase == "cut":
             seats = [state.names[i] for i in state.cut_seats]
-            action, prompt, done = _("Draw"), _("Draw for dealer: the piece each drew"), self.cut
+            action, prompt, done = _("Draw"), table_words(game, "drawn", tr), self.cut
         else:
             seats = [state.names[i] for i in state._turn_order(
                 i for i in range(len(state.names)) if state._alive(i))]
-            action, prompt, done = _("Settle"), _("Show the pieces"), self.settle
-        tr = self.app.tr
+            action, prompt, done = _("Settle"), table_words(game, "show", tr), self.settle
 
         def title(piece: str) -> str:
             return piece_title(game, piece, tr)
@@ -339,7 +339,9 @@ class FamilyScreen:
                                   on_change=lambda *c: self.app.refresh(), tr=tr,
                                   pack=state.rules.order, title=title,
                                   face=lambda p, size: family_face(state, p, size),
-                                  pictured=True)
+                                  pictured=True,
+                                  whose=lambda seat: table_words(game, "whose_piece", tr,
+                                                                 seat=seat))
         self.picker_at = count
         return self.picker
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.fields import MAX_NAME
+from companion.core.names import MAX_NAME
 from companion.engine.cuckoo.rulebook import RuleBook
 from companion.engine.describe import Question, Teaching
 from companion.engine.registry import GAMES

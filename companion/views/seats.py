@@ -223,7 +223,8 @@ class SeatTile:
         _ = self.tr
         n = state.balance[i]
         marks_changed = self.marks.show(n, state.counters)
-        self.count.value = str(n) if state.counters else f"{n}/{state.limit}"
+        number = self.tr.number
+        self.count.value = number(n) if state.counters else f"{number(n)}/{number(state.limit)}"
         self.count.tooltip = balance_words(state, i, self.tr)
         self.dealer.visible = state.dealer == i and state.phase != "over"
         words = []

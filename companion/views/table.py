@@ -64,6 +64,7 @@ from .widgets import (
     error_text,
     scroll_key,
     show_error,
+    stack_tools,
     teaching_tools,
     top_actions,
 )
@@ -101,8 +102,7 @@ class GameScreen:
             button(_("Tables"), lambda e: app.go("/"), kind="text"),
         ]
         if app.phone:
-            for b in (self.undo_button, self.redo_button):
-                b.icon = None
+            stack_tools(tools)
         # a phone, or a tablet held upright: the bar has no room beside the title, so the
         # tools get a row of their own and the bar keeps the title and a few icons
         narrow = app.width < 1100

@@ -141,7 +141,7 @@ def game_packages() -> dict[str, str]:
 
 # Where a game's id may be written: its own package, and the cuckoo family's one engine, in
 # which the family's four descriptions are made and whose journal says which game a reply's
-# field belongs to (journal-v2.md, section 5).
+# field belongs to (docs/journal.md, v2 section 5).
 SHARED = ("companion.engine.cuckoo",)
 
 

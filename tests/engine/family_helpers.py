@@ -11,9 +11,6 @@ from companion.core.errors import GnavError
 from companion.engine.cuckoo.family import FamilyState
 from companion.engine.registry import parse_header
 
-from .helpers import SHARED
-
-RULES = SHARED / "rules"
 JsonObj = dict[str, Any]
 STAKES = {"kille": {"kind": "stake", "rebuys": 3}, "cuccu": {"kind": "lives", "each": 3},
           "slabberjan": {"kind": "counters", "each": 3}, "vogelspiel": {"kind": "lives", "each": 6}}

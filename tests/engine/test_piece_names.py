@@ -42,7 +42,7 @@ RULE_DATA = frozenset({
 # Today's offenders (issue 13) and the piece names each still spells: may only shrink, and is
 # empty. The engine names no piece (the journal's own field names are spared, below); the
 # screens' and lessons' sentences take a piece's name as a placeholder in the form the sentence
-# needs (books/forms.py), and ask the rule book for the piece of a role (Rulebook.pair_piece,
+# needs (cuckoo/forms.py), and ask the rule book for the piece of a role (Rulebook.pair_piece,
 # an effect's kind) instead of spelling it. The mechanism stays: a file that names a piece
 # fails the first test.
 ALLOWED: dict[str, frozenset[str]] = {}
@@ -53,7 +53,7 @@ NORWEGIAN_DANISH = (
     "narren",
 )
 NOT_SEARCHED = frozenset({"house", "pot"})
-# The public names that spell a piece and keep their spelling (journal-v1.md and journal-v2.md:
+# The public names that spell a piece and keep their spelling (docs/journal.md, versions 1 and 2:
 # the header's house fields; the replay's keys of a settled round, golden since v1): code that
 # reads or writes them names the journal's field, not the piece, so they are taken out of a
 # string or an identifier before its words are searched. Nothing else is.

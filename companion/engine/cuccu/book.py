@@ -1,4 +1,4 @@
-"""Cuccù: its pack, rule books and words, cited from shared/rules/cuccu.md.
+"""Cuccù: its pack, rule books and words, cited from docs/rules/cuccu.md.
 
 Two rule books: `campli` (the Campli rules, scr) and `stu` (Montorio's Stù, aga).
 """
@@ -19,7 +19,7 @@ from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
 from companion.engine.cuckoo.words import FamilyWords
 
-SOURCE = "shared/rules/cuccu.md"
+SOURCE = "docs/rules/cuccu.md"
 
 # "The pack": highest first; the Fool "outside the order".
 MATADORS: tuple[str, ...] = ("cuckoo", "hunter", "horse", "cat", "inn")
@@ -121,6 +121,16 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# The reveal's and the draw's words at this game's table, each under the game's own context
+# (issue 24): Cuccù's pack is cards, and a language that has a word for them says so.
+TABLE_WORDS: Mapping[str, Form] = MappingProxyType({
+    "whose_piece": Form("Cuccù's table", Np_("Cuccù's table", "{seat}'s piece")),
+    "show": Form("Cuccù's table", Np_("Cuccù's table", "Show the pieces")),
+    "show_now": Form("Cuccù's table", Np_("Cuccù's table", "Show the pieces.")),
+    "drawn": Form("Cuccù's table", Np_("Cuccù's table", "Draw for dealer: the piece each drew")),
+    "draw_now": Form("Cuccù's table",
+                     Np_("Cuccù's table", "Draw for dealer: each seat draws a piece.")),
+})
 # New table's line on the game: where it is played, how many, what is special (ours,
 # translated where shown).
 LINE = N_("Campli and Montorio al Vomano; 2 to 38 players, to the right, three lives each: "
@@ -154,7 +164,7 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
 WORDS = FamilyWords(
     name="Cuccù", title=N_("Cuccù"), line=LINE, language=LANGUAGE, source=SOURCE,
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
-    rule_books=RULE_BOOKS, forms=PIECE_FORMS,
+    rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     roman=True,  # "The pack": its numerals are written X … I
 )
 BOOK = GameBook(game="cuccu", max_seats=38, ledger=LIVES, presets=PRESETS,

@@ -1,5 +1,5 @@
 """What happens at a table of the cuckoo family, as frozen values: the events every game of it
-journals alike (journal-v1.md and journal-v2.md section 5). Each game's codec reads and writes
+journals alike (docs/journal.md, v1 and v2 section 5). Each game's codec reads and writes
 them (Gnav's gnav/events.py, the family's cuckoo/family.py), and adds its own.
 """
 
@@ -92,7 +92,7 @@ class Rebuy:
     seat: str
 
 
-# The family's events (journal-v2.md section 5): Kille's, Cuccù's, Slabberjan's, Vogelspiel's.
+# The family's events (docs/journal.md, v2 section 5): Kille's, Cuccù's, Slabberjan's, Vogelspiel's.
 FamilyEvent = Cut | Deal | Stand | Change | FamilyReply | Reveal | Leave | Rebuy
 # Every event the engine takes: the family's, and Gnav's (its reply without the family's
 # fields; knocking, sitting out and the dealer's question, which its rules switch on).

@@ -1,5 +1,5 @@
 """Kille, Cuccù, Slabberjan and Vogelspiel at the table: the state of one table of them, which is
-the cuckoo engine (state.py) playing by the game's rule book and printing journal-v2.md
+the cuckoo engine (state.py) playing by the game's rule book and printing docs/journal.md, v2
 section 8's replay keys, and the kind the registry hands their journals to.
 """
 
@@ -27,7 +27,7 @@ class FamilyState(CuckooState):
         self.rulebook = book.book(table.rules, dict(table.house))
         self.rules = self.rulebook.play()
         self._seat_table(table.seats, table.dealer, self.rules, self.rules.ledger, table.amount)
-        # the last round as the replay prints it (journal-v2.md section 8's "last_round"); the
+        # the last round as the replay prints it (docs/journal.md, v2 section 8.s "last_round"); the
         # round itself is the value `last_settlement`
         self.last_round: dict[str, list[str]] | None = None
 
@@ -53,7 +53,7 @@ class FamilyState(CuckooState):
         return cast(list[FamilyEvent], self._options())
 
     def as_json(self) -> dict[str, Any]:
-        """The state as `replay` prints it: journal-v2.md section 8."""
+        """The state as `replay` prints it: docs/journal.md, v2 section 8."""
         in_round = self.phase in ("turns", "asking", "reveal")
         ledger = self.ledger
         rules = self.rules

@@ -1,4 +1,4 @@
-"""The journal of Kille, Cuccù, Slabberjan and Vogelspiel (journal-v2.md sections 3 and 5): the
+"""The journal of Kille, Cuccù, Slabberjan and Vogelspiel (docs/journal.md, v2 sections 3 and 5): the
 header as a value, each event read from its JSON with the game's own rule data, and written back.
 """
 
@@ -20,6 +20,7 @@ from companion.core.fields import (
     seat_name,
     whole_number,
 )
+from companion.core.names import spelled
 
 from .events import Change, Cut, Deal, FamilyEvent, FamilyReply, Leave, Rebuy, Reveal, Stand
 from .ledger import LEDGERS
@@ -136,7 +137,7 @@ def _pieces(value: Any, what: str, rules: CuckooRules) -> tuple[tuple[str, str],
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, piece in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
         seen.add(name)
@@ -214,7 +215,7 @@ def _reply(obj: dict[str, Any], rules: CuckooRules) -> FamilyReply:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise GnavError("\"face_up\" is a list of seat names, not {value}.",
                             value=json_repr(value))
-        face_up = tuple(v.strip() for v in value)
+        face_up = tuple(spelled(v) for v in value)
         if len(set(face_up)) != len(face_up):
             raise GnavError("\"face_up\" names a seat twice.")
     if rules.shelter_piece is not None:

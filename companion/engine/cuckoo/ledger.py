@@ -1,5 +1,5 @@
 """What a seat of a cuckoo-family table has, and how it pays and gains: one of four kinds of
-ledger, each a type with its own rules (journal-v2.md 6.9 and 6.11).
+ledger, each a type with its own rules (docs/journal.md, v2 sections 6.9 and 6.11).
 
 A ledger is the journal's word for it ("stake", "lives", "counters", "strokes": a `str`, so a
 header's stakes and the replay print it as they always did), and it is what the state asks
@@ -70,12 +70,12 @@ class Ledger(str):
         return 1
 
     def going_out(self, t: Accounts, before: list[int]) -> list[int]:
-        """journal-v2.md 6.11, 2: of the seats in the game `before` the reveal, those that go
+        """docs/journal.md, v2 section 6.11, 2: of the seats in the game `before` the reveal, those that go
         out now, in header order."""
         return [i for i in before if t.balance[i] == 0]
 
     def seat_json(self, t: Any, i: int) -> dict[str, Any]:
-        """A seat's keys in the family's replay (journal-v2.md section 8)."""
+        """A seat's keys in the family's replay (docs/journal.md, v2 section 8)."""
         raise NotImplementedError
 
     def table_json(self, t: Any) -> dict[str, Any]:

@@ -60,7 +60,7 @@ class CuckooRules:
     buy_back: Literal["none", "rebuy", "reentry"] = "none"  # Kille's rebuys, Cuccù's re-entry
     all_out_return: bool = False  # Cuccù: when every seat would go out, nobody does
     lay_aside: bool = False  # Slabberjan: the asker's old piece leaves the bag
-    knocks: bool = False  # Gnav: a seat of the round may knock (journal-v1.md's "knock")
+    knocks: bool = False  # Gnav: a seat of the round may knock (docs/journal.md, v1 "knock")
     # Gnav's two fools: the holders of exactly two shown `pair_piece` are noted at the reveal,
     # and with `pair_sits_out` may sit out the next round
     pair_piece: str | None = None

@@ -1,5 +1,5 @@
 """The one engine of the cuckoo family: the state of a table of Gnav, Kille, Cuccù, Slabberjan
-or Vogelspiel, built by applying its journal's events (journal-v2.md sections 6 and 9).
+or Vogelspiel, built by applying its journal's events (docs/journal.md, v2 sections 6 and 9).
 
 Every rule it plays by is a value of `play` (`CuckooRules`, rules.py), which the table's rule
 book compiles (book.py): the pack (order, counts, the order of the cut, the direction), what
@@ -43,7 +43,7 @@ from .rules import CuckooRules, Phase
 from .seating import STOCK_SEAT, Seating
 from .settlement import Loss, PoolTake, Settlement
 
-Piece = str | int  # journal-v2.md 6.6: a dealt piece by its seat's name, a drawn one by k
+Piece = str | int  # docs/journal.md, v2 section 6.6: a dealt piece by its seat's name, a drawn one by k
 
 
 class Settled(NamedTuple):
@@ -439,7 +439,7 @@ class CuckooState(Seating):
         return None
 
     def _advance(self, i: int) -> None:
-        """journal-v2.md 6.1, advance from i."""
+        """docs/journal.md, v2 section 6.1, advance from i."""
         self.asked = None
         nxt = None if i == self.dealer else self._next_alive(i)
         if nxt is None:
@@ -460,7 +460,7 @@ class CuckooState(Seating):
         return self._said("change", asker, self._name(target))
 
     def _undo(self, scope: Undo, offered: Piece | None) -> None:
-        """journal-v2.md 6.6: the standing exchanges in `scope`, newest first."""
+        """docs/journal.md, v2 section 6.6: the standing exchanges in `scope`, newest first."""
         undone: list[tuple[int, int]] = []
         kept: list[tuple[int, int, Piece | None, Piece | None]] = []
         for ex in reversed(self.exchanges):
@@ -571,8 +571,8 @@ class CuckooState(Seating):
     # --- between rounds -----------------------------------------------------------------------
 
     def _find_dealer(self) -> None:
-        """journal-v2.md 6.2 and 6.12: who would deal now; Gnav's house default 8: the next
-        seat dealt in, when that one sits out."""
+        """docs/journal.md, v2 sections 6.2 and 6.12: who would deal now; Gnav's house default
+        8: the next seat dealt in, when that one sits out."""
         if self.last_dealer is None:
             first = self.first_dealer
             assert first is not None
@@ -696,7 +696,7 @@ class CuckooState(Seating):
         return self._settle(settled)
 
     def _going_out(self, before: list[int]) -> list[int]:
-        """journal-v2.md 6.11, 2; the seats that go out, in header order (the ledger says)."""
+        """docs/journal.md, v2 section 6.11, 2; the seats that go out, in header order (the ledger says)."""
         out = self.ledger.going_out(self, before)
         for i in out:
             self.out[i] = True

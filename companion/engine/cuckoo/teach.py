@@ -62,8 +62,9 @@ def call_words(book: GameBook, call: str, tr: Tr = EN) -> str:
 
 
 def source(book: GameBook) -> str:
-    """The rules file the game's data cites."""
-    return book.words.source.rsplit("/", 1)[-1]
+    """The project's rules page the game's data cites (docs/rules/<game>.md), named from the
+    repository's root so that a reader of any clone finds it."""
+    return book.words.source
 
 
 def _loss(n: int, r: CuckooRules, tr: Tr) -> str:
@@ -74,7 +75,7 @@ def _loss(n: int, r: CuckooRules, tr: Tr) -> str:
 
 
 def effect_words(effect: Effect, r: CuckooRules, tr: Tr = EN) -> list[str]:
-    """What a call does, one sentence per part of its Effect (journal-v2.md 6.4)."""
+    """What a call does, one sentence per part of its Effect (docs/journal.md, v2 section 6.4)."""
     _ = tr
     out: list[str] = []
     if effect.exchange:

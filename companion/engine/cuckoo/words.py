@@ -29,6 +29,9 @@ class FamilyWords:
     house_rules: Mapping[str, str]  # house field: what it does (N_)
     rule_books: Mapping[str, tuple[str, str]]  # rule book: (its title, its summary) (N_)
     forms: Mapping[str, Mapping[str, Form]]  # piece: its name in the forms sentences need
+    # the reveal's and the draw's words at its table ("{seat}'s piece", "Show the pieces"),
+    # under the game's own context: a card game's table may say cards
+    table: Mapping[str, Form]
     roman: bool = False  # its numerals are written X ... I on the pack
     pictures: Mapping[str, str] = field(default_factory=dict)  # piece: the picture it shows,
     # where not its own (Slabberjan's pot is a chamber pot)

@@ -1,6 +1,6 @@
 """Gnav's words: piece names, calls, glosses, sources and summaries of each rule book.
 
-Cited from shared/rules/gnav.md: "The pack" (each piece's name in Norwegian (damm), Danish and
+Cited from docs/rules/gnav.md: "The pack" (each piece's name in Norwegian (damm), Danish and
 English), "The calls" (each rule book's call words, and DA1917's Danish calls), "Sources".
 The calls are names, never translated: a screen says them as the rule book does. The glosses,
 source words and summaries are our own English, marked here and translated where shown (the
@@ -263,7 +263,7 @@ def check_every_book_has_words(books: Mapping[str, object],
     """A rule book without words is an error when the app loads, not a silent fallback."""
     missing = sorted(set(books) - set(words_of))
     if missing:
-        raise ValueError(f"rule book(s) {', '.join(missing)} have no words in books/gnav.py")
+        raise ValueError(f"rule book(s) {', '.join(missing)} have no words in gnav/book.py")
 
 
 check_every_book_has_words(PRESETS, GNAV_WORDS)

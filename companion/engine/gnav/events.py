@@ -16,6 +16,7 @@ from companion.core.fields import (
     seat_name,
     whole_number,
 )
+from companion.core.names import spelled
 from companion.engine.cuckoo.events import (
     Change,
     Cut,
@@ -33,7 +34,7 @@ from .pieces import CALLS, NOT_A_CALL, NOT_A_PIECE, PIECES
 from .rules import HOUSE_FIELDS, HOUSE_FIELDS_V2, PRESETS, Rulebook, rulebook
 
 VERSIONS = (1, 2)
-GAME = "gnav"  # journal-v2.md, section 3: the game a v2 header of Gnav names
+GAME = "gnav"  # docs/journal.md, v2 section 3: the game a v2 header of Gnav names
 QUERY_ANSWERS: tuple[str, ...] = ("yes", "no")
 
 
@@ -92,7 +93,7 @@ def event_name(event: Event) -> str:
 
 def journal_version_for(table: Table) -> Table:
     """The header a new table is written with: version 2 (naming its game) when its rule book
-    lets the dealer ask about the other fool, else version 1 as before (journal-v2.md: v1
+    lets the dealer ask about the other fool, else version 1 as before (docs/journal.md: v1
     readers keep reading every table that needs nothing of v2). Decided once at creation, not
     by rewriting the stored header at the first `query`: the header is line 1 of every export
     and log already written, and a header that changes under undo, salvage and live boards is
@@ -144,7 +145,7 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, piece in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
         seen.add(name)
@@ -154,7 +155,7 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-# journal-v2.md, sections 2 and 5: what the other games have and Gnav has not, each with the
+# docs/journal.md, v2 sections 2 and 5: what the other games have and Gnav has not, each with the
 # games it belongs to, so that a line written for one of them is refused with a reason.
 _OTHER_EVENTS: dict[str, str] = {"rebuy": "kille and cuccu", "ask": "gwra-pyskessa",
                                  "set": "gwra-pyskessa"}

@@ -106,8 +106,8 @@ PAIR_PIECE = PRESETS[DEFAULT_RULES].pair_piece
 
 
 def piece_form(piece: str | None, form: str, tr: Tr = EN) -> str:
-    """A piece inside a sentence about its role, in the form the sentence needs (books/gnav.py
-    PIECE_FORMS, see books/forms.py): `piece` is the pack's piece for that role (the rule
+    """A piece inside a sentence about its role, in the form the sentence needs (gnav/book.py
+    PIECE_FORMS, see cuckoo/forms.py): `piece` is the pack's piece for that role (the rule
     book's pair piece, the piece whose effect ends the turns)."""
     if piece is None:
         raise ValueError(f"the pack has no piece to name in the form {form!r}")

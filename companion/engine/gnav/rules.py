@@ -1,5 +1,5 @@
 """Gnav's rule books: each a frozen set of values for the named rule points of
-shared/rules/gnav.md, a RuleBook as every cuckoo game's is (companion/engine/cuckoo/rulebook.py).
+docs/rules/gnav.md, a RuleBook as every cuckoo game's is (companion/engine/cuckoo/rulebook.py).
 
 A table's rule book is a preset (`damm`, `pagat`, `gamerules`) with optional house rules
 applied by `dataclasses.replace`; nothing else in the engine branches on the preset's name.

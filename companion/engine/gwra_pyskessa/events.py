@@ -1,5 +1,5 @@
 """Gwra pyskessa's journal: its header and events as frozen values, read from and written to
-JSON exactly as shared/spec/journal-v2.md says (section 3, the header; 5.2 and 5.3, the events).
+JSON exactly as docs/journal.md says (version 2: section 3, the header; 5.2 and 5.3, the events).
 
 Lines, names and values follow section 2 as Gnav's do, so the engine's readers of them are
 used here (required and unknown keys, seat names, quoting a bad value).
@@ -12,8 +12,9 @@ from typing import Any
 
 from companion.core.errors import GnavError, quoted
 
-# journal-v2.md section 2 reads the same for every game: its readers are the floor's
+# docs/journal.md, v2 section 2 reads the same for every game: its readers are the floor's
 from companion.core.fields import check_seat_names, fields, json_repr, present, seat_name
+from companion.core.names import spelled
 
 from .cards import CARD, RANK
 
@@ -191,7 +192,7 @@ def _cards(value: Any) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, card in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what="cut", name=quoted(name))
         seen.add(name)

@@ -52,6 +52,7 @@ from ..widgets import (
     icon_button,
     labelled,
     show_error,
+    stack_tools,
     top_actions,
 )
 from .cards import card_face
@@ -95,9 +96,8 @@ class GoFishScreen:
             button(_("Tables"), lambda e: app.go("/"), kind="text"),
         ]
         narrow = app.width < 1100
-        if app.phone:
-            for b in (self.undo_button, self.redo_button):
-                b.icon = None
+        if app.phone:  # the four tools in one row
+            stack_tools(tools)
 
         def learn(e: Any) -> None:
             app.go(f"/learn/{game.id}")
