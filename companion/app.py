@@ -496,7 +496,7 @@ PRELOAD_THREAD = "gnav-preload"
 
 def preload() -> None:
     """Loads now what a screen would otherwise load at its first showing: Flet's controls
-    (flet imports each on first use) and every language's catalogue. A process short of open
+    (flet imports each on first use), every language's catalogue and every game's screens. A process short of open
     files (a crowd of connections) could still show any screen, where an import then failed
     and replaced the referee's screen with "Error running app: Too many open files" (issue
     21, item 5). Run in a thread of its own by make_main, so that no start waits for it."""
@@ -508,6 +508,11 @@ def preload() -> None:
     for name in ft.__all__:
         try:
             getattr(ft, name)
+        except (OSError, ImportError):
+            pass
+    for game in GAMES:  # each game's screens, which the routes import by name (App.parts)
+        try:
+            importlib.import_module(game.table_parts)
         except (OSError, ImportError):
             pass
 
