@@ -1,6 +1,6 @@
 """Speed of the referee app against a bare Flet app, in one headless Chromium run.
 
-    python benchmarks/bench_app.py [--taps 19] [--passes 3] [--opens 5]
+    python benchmarks/bench_app.py [--taps 19] [--passes 3] [--opens 5] [--against DIR]
 
 (i)  Tap to update: the median time from a tap on Stand (a mouse click at the button's box)
      until the semantics text of the question ("phase") has changed, in a 20-seat game with
@@ -14,6 +14,11 @@
 
 The games are made by importing generated journals into a temporary data folder through
 companion.store, the same path as the app's "Import journal". Prints the figures; not a test.
+
+With --against DIR (the root of another checkout: `git worktree add`, or `git archive` of its
+companion folder), DIR's app is served too, from its own data folder holding the same games,
+and tapped and opened in the same turns (bare, this app, DIR's app, bare, ...): the two apps'
+figures then share the machine's load, and their ratio is printed beside the targets.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from companion.engine import (
+from companion.engine.gnav import (
     PIECES,
     Change,
     Deal,
@@ -52,7 +57,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.journal import dumps
+from companion.engine.gnav.journal import dumps
 
 SEATS = (
     "Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon",
@@ -184,27 +189,33 @@ def time_tap(page: Page) -> float:
     return float(handle.json_value())
 
 
-def time_taps(browser: Browser, bare_url: str, app_urls: list[str],
-              taps: int) -> tuple[list[float], list[float]]:
-    """Taps the bare app and the Gnav table in turn: `taps` Stands in each game of
-    `app_urls` (one pass each), as many in the bare app. Returns (bare, app) times."""
+def time_taps(browser: Browser, bare_url: str, apps: list[list[str]],
+              taps: int) -> tuple[list[float], list[list[float]]]:
+    """Taps the bare app and each app's Gnav table in turn: `taps` Stands in each game of an
+    app's urls (one pass each), as many in the bare app. Returns (bare, [each app's]) times."""
     bare_page, _ = open_tap_page(browser, bare_url)
     watch_taps(bare_page)
     bare: list[float] = []
-    app: list[float] = []
+    times: list[list[float]] = [[] for _ in apps]
     try:
-        for url in app_urls:
-            page, _ = open_tap_page(browser, url)
+        for urls in zip(*apps, strict=True):
+            pages = [open_tap_page(browser, url)[0] for url in urls]
             try:
-                watch_taps(page)
-                for _ in range(taps):
+                for page in pages:
+                    watch_taps(page)
+                for k in range(taps):
                     bare.append(time_tap(bare_page))
-                    app.append(time_tap(page))
+                    # the app tapped right after the bare one is slower under load (an A/A run,
+                    # this app against a copy of itself, gave 1.27): the order turns each tap
+                    turn = list(zip(pages, times, strict=True))
+                    for page, app in turn if k % 2 == 0 else reversed(turn):
+                        app.append(time_tap(page))
             finally:
-                page.context.close()
+                for page in pages:
+                    page.context.close()
     finally:
         bare_page.context.close()
-    return bare, app
+    return bare, times
 
 
 def time_open(browser: Browser, url: str) -> float:
@@ -229,6 +240,17 @@ def open_tap_page(browser: Browser, url: str) -> tuple[Page, float]:
     enable_semantics(page)
     button(page, "Stand").wait_for(state="attached", timeout=60_000)
     return page, (time.perf_counter() - start) * 1000
+
+
+def start_other(folder: Path, root: Path) -> AppServer:
+    """The app of the checkout at `root`, served like this one (its companion package first on
+    the path, ahead of this checkout's)."""
+    other = AppServer(folder)
+    run = (f"import runpy, sys; sys.path.insert(0, {str(root.resolve())!r}); "
+           "runpy.run_module('companion', run_name='__main__', alter_sys=True)")
+    other.command = [sys.executable, "-c", run, "serve", "--host", "127.0.0.1",
+                     "--port", str(other.port), "--data", str(folder)]
+    return other.start()
 
 
 def start_bare(folder: Path) -> AppServer:
@@ -279,47 +301,67 @@ def main() -> int:
     parser.add_argument("--passes", type=int, default=3,
                         help="passes of taps, each in its own copy of the long game")
     parser.add_argument("--opens", type=int, default=5, help="page opens per game")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="also serve, open and tap the app of the checkout at DIR, in turn")
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="gnav-bench-"))
     t = time.perf_counter()
     long_ids, new_id, n_events = make_data(tmp / "data", args.rounds, max(args.passes, 1))
+    if args.against is not None:
+        assert make_data(tmp / "other", args.rounds, max(args.passes, 1))[:2] == (long_ids, new_id)
     long_id = long_ids[0]
     print(f"data: {args.rounds} rounds, {n_events} events, imported in "
           f"{time.perf_counter() - t:.1f} s; load average at start {load()}", flush=True)
 
-    app = AppServer(tmp / "data").start()
+    servers = [AppServer(tmp / "data").start()]
     bare = start_bare(tmp / "bare")
     try:
+        if args.against is not None:
+            servers.append(start_other(tmp / "other", args.against))
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
-            # Warm both servers and the browser's compile caches once, untimed.
+            # Warm the servers and the browser's compile caches once, untimed.
             time_open(browser, f"{bare.url}/")
-            time_open(browser, f"{app.url}/game/{new_id}")
+            for app in servers:
+                time_open(browser, f"{app.url}/game/{new_id}")
 
-            opens_long: list[float] = []
-            opens_new: list[float] = []
+            opens_long: list[list[float]] = [[] for _ in servers]
+            opens_new: list[list[float]] = [[] for _ in servers]
             for _ in range(args.opens):
-                opens_new.append(time_open(browser, f"{app.url}/game/{new_id}"))
-                opens_long.append(time_open(browser, f"{app.url}/game/{long_id}"))
+                for app, new, resumed in zip(servers, opens_new, opens_long, strict=True):
+                    new.append(time_open(browser, f"{app.url}/game/{new_id}"))
+                    resumed.append(time_open(browser, f"{app.url}/game/{long_id}"))
 
-            taps_bare, taps_app = time_taps(
-                browser, f"{bare.url}/", [f"{app.url}/game/{i}" for i in long_ids], args.taps)
+            taps_bare, taps = time_taps(
+                browser, f"{bare.url}/",
+                [[f"{app.url}/game/{i}" for i in long_ids] for app in servers], args.taps)
             browser.close()
     finally:
-        app.stop()
+        for app in servers:
+            app.stop()
         bare.stop()
 
-    tap_ratio = statistics.median(taps_app) / statistics.median(taps_bare)
-    open_ratio = statistics.median(opens_long) / statistics.median(opens_new)
     print(machine())
-    print(f"(i)  tap Stand -> updated table, 20 seats, {args.rounds} rounds: {fmt(taps_app)}")
     print(f"     tap -> updated text, bare Flet counter app:      {fmt(taps_bare)}")
-    print(f"     ratio {tap_ratio:.2f} (target <= 1.5): {'met' if tap_ratio <= 1.5 else 'MISSED'}")
-    print(f"(ii) open -> usable table, resumed {args.rounds}-round game: {fmt(opens_long)}")
-    print(f"     open -> usable table, new game:                    {fmt(opens_new)}")
-    print(f"     ratio {open_ratio:.2f} (target <= 1.2): "
-          f"{'met' if open_ratio <= 1.2 else 'MISSED'}")
+    names = ["this app", f"the app in {args.against}"]
+    for name, taps_app, resumed, new in zip(names, taps, opens_long, opens_new, strict=False):
+        tap_ratio = statistics.median(taps_app) / statistics.median(taps_bare)
+        open_ratio = statistics.median(resumed) / statistics.median(new)
+        print(f"{name}:")
+        print(f"(i)  tap Stand -> updated table, 20 seats, {args.rounds} rounds: {fmt(taps_app)}")
+        print(f"     ratio {tap_ratio:.2f} (target <= 1.5): "
+              f"{'met' if tap_ratio <= 1.5 else 'MISSED'}")
+        print(f"(ii) open -> usable table, resumed {args.rounds}-round game: {fmt(resumed)}")
+        print(f"     open -> usable table, new game:                    {fmt(new)}")
+        print(f"     ratio {open_ratio:.2f} (target <= 1.2): "
+              f"{'met' if open_ratio <= 1.2 else 'MISSED'}")
+    if len(taps) == 2:
+        print(f"this app / the app in {args.against}: tap (median) "
+              f"{statistics.median(taps[0]) / statistics.median(taps[1]):.2f}, "
+              f"open a resumed game {statistics.median(opens_long[0]) / statistics.median(opens_long[1]):.2f}, "
+              f"a new one {statistics.median(opens_new[0]) / statistics.median(opens_new[1]):.2f}")
+    print(f"load average at end {load()}")
     return 0
 
 

@@ -52,7 +52,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page, sync_playwright
 
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.store import Store
 
 TOKEN = re.compile(rb"Referee link \(keep it to yourself\): http://\S+/\?token=([A-Za-z0-9_-]+)")

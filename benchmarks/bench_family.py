@@ -1,6 +1,7 @@
 """Replay per event of each cuckoo game against Gnav's, on 40-seat journals (issue 14, item 5).
 
     python benchmarks/bench_family.py [EVENTS]
+    python benchmarks/bench_family.py [EVENTS] --against DIR   # and DIR's code, game by game
 
 For Gnav and for each of Kille, Cuccù, Slabberjan and Vogelspiel (its first rule book), a
 legal 40-seat game (or as many seats as the game allows) of up to EVENTS events (20,000 unless given) is made through the engine
@@ -10,26 +11,39 @@ JSON Lines through the seam (`companion.core.replay.replay_state`, what `replay`
 and the boards use), best of 7 wall times, and divided by its number of events. The runs of
 the five games are interleaved round by round, so that a change of load on this shared
 machine falls on all of them alike. Target: each game within 1.2x of Gnav's per event.
+
+With --against DIR (the root of another checkout, loaded beside this one by baseline.py), each
+journal is also replayed by DIR's code, the two runs of each game interleaved AGAINST_REPS
+times and timed in this process's CPU time (a run that waits for a core costs neither); prints
+the median and best per event of each and their ratio (this / that). Target
+(issue 22): no slower than before beyond the noise.
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
+import os
 import random
-import sys
+import statistics
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import baseline
 from synthetic import build
 
-from companion.core import KINDS, parse_header
-from companion.core.replay import replay_state
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.events import Cut, Deal, Reveal
-from companion.engine.family import FamilyEvent, FamilyReply, FamilyState, GameBook, Rebuy
+from companion.engine.cuckoo.events import Cut, Deal, FamilyEvent, FamilyReply, Rebuy, Reveal
+from companion.engine.cuckoo.family import FamilyKind, FamilyState
+from companion.engine.cuckoo.rulebook import GameBook
+from companion.engine.registry import GAMES, parse_header, replay_state
 
+# the family's games, as the registry has them
+FAMILY_BOOKS = tuple(game.kind.book for game in GAMES if isinstance(game.kind, FamilyKind))
 SEATS = 40
 REPS = 7
+AGAINST_REPS = 21
 SEED = 14
 
 
@@ -95,20 +109,57 @@ def gnav_journal(events: int) -> tuple[str, int]:
     return build(events), events
 
 
-def replay_seconds(text: bytes) -> float:
+def replay_seconds(text: bytes, replay: Callable[[bytes], Any] = replay_state,
+                   clock: Callable[[], float] = time.perf_counter) -> float:
     gc.collect()
-    start = time.perf_counter()
-    replay_state(text)
-    return time.perf_counter() - start
+    start = clock()
+    replay(text)
+    return clock() - start
 
 
-def main(argv: list[str]) -> int:
-    events = int(argv[0]) if argv else 20_000
+def load() -> str:
+    one = os.getloadavg()
+    return f"load average {one[0]:.2f} {one[1]:.2f} {one[2]:.2f} on {os.cpu_count()} cpus"
+
+
+def against(root: Path, journals: dict[str, tuple[bytes, int]]) -> None:
+    """Each journal replayed by this code and by `root`'s, run for run interleaved."""
+    baseline.load(root)
+    theirs = baseline.module("engine.registry", "core.replay").replay_state
+    for game, (data, _count) in journals.items():
+        assert theirs(data).as_json() == replay_state(data).as_json(), f"{game}: the two disagree"
+    times: dict[tuple[str, str], list[float]] = {}
+    print(f"\nagainst the code in {root}: replay through the seam, {AGAINST_REPS} runs each, "
+          f"interleaved, CPU time ({load()})")
+    for _ in range(AGAINST_REPS):
+        for game, (data, _count) in journals.items():
+            times.setdefault((game, "this"), []).append(
+                replay_seconds(data, replay_state, time.process_time))
+            times.setdefault((game, "that"), []).append(
+                replay_seconds(data, theirs, time.process_time))
+    print(f"{'game':<11} {'this, median / best µs/event':>29} {'that':>15} "
+          f"{'this/that, median (best)':>25}")
+    for game, (_data, count) in journals.items():
+        this = [t / count * 1e6 for t in times[(game, "this")]]
+        that = [t / count * 1e6 for t in times[(game, "that")]]
+        print(f"{game:<11} {statistics.median(this):>20.2f} / {min(this):5.2f} "
+              f"{statistics.median(that):>7.2f} / {min(that):5.2f} "
+              f"{statistics.median(this) / statistics.median(that):>16.3f} "
+              f"({min(this) / min(that):.3f})")
+    print(f"({load()})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("events", type=int, nargs="?", default=20_000)
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="also replay each journal with the code of the checkout at DIR")
+    args = parser.parse_args(argv)
+    events = args.events
     journals: dict[str, tuple[bytes, int]] = {}
     text, count = gnav_journal(events)
     journals["gnav"] = (text.encode(), count)
     for book in FAMILY_BOOKS:
-        assert book.game in KINDS
         text, count = family_journal(book, events)
         journals[book.game] = (text.encode(), count)
     best = {game: float("inf") for game in journals}
@@ -125,8 +176,10 @@ def main(argv: list[str]) -> int:
         print(f"{game:<11} {len(state.names):>5} {count:>7} {state.round:>7} "
               f"{best[game] * 1000:>8.1f} "
               f"{per_event * 1e6:>9.2f} {per_event / gnav_per_event:>8.2f}")
+    if args.against is not None:
+        against(args.against, journals)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

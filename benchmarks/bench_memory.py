@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from synthetic import long_game
 
-from companion.engine.journal import dumps
+from companion.engine.gnav.journal import dumps
 from companion.store import game as stored_game
 
 # the cap (a tree from before it, run for comparison, gets the same games)

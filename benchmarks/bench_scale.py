@@ -47,7 +47,7 @@ from browser_ui import TABLET, AppServer, button, enable_semantics, hook, launch
 from playwright.sync_api import Browser, Page, sync_playwright
 from synthetic import long_game
 
-from companion.engine.journal import dumps
+from companion.engine.gnav.journal import dumps
 
 HISTORY_TEXT_JS = semantics_text_js("history", empty_as_null=True)
 

@@ -15,14 +15,16 @@ import random
 import sys
 from typing import Any
 
-from companion.core import KINDS, parse_header
-from companion.engine import GNAV_PACK, Deal, Reveal, Stand, TableState
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.events import Cut
-from companion.engine.family import CuckooState, Rebuy
-from companion.games.gwra_pyskessa import CARD, GoFishState, LayDown
-from companion.games.gwra_pyskessa import Cut as CardCut
-from companion.games.gwra_pyskessa import Reply as CardReply
+from companion.engine import cuccu, kille, slabberjan, vogelspiel
+from companion.engine.cuckoo.events import Cut, Rebuy
+from companion.engine.cuckoo.state import CuckooState
+from companion.engine.gnav import GNAV_PACK, Deal, Reveal, Stand, TableState
+from companion.engine.gwra_pyskessa import CARD, GoFishState, LayDown
+from companion.engine.gwra_pyskessa import Cut as CardCut
+from companion.engine.gwra_pyskessa import Reply as CardReply
+from companion.engine.registry import GAMES, parse_header
+
+FAMILY_BOOKS = (kille.book.BOOK, cuccu.book.BOOK, slabberjan.book.BOOK, vogelspiel.book.BOOK)
 
 NAMES = ("Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon", "Åse", "Kari")
 GNAV_BOOKS = ("damm", "pagat", "gamerules")
@@ -63,7 +65,7 @@ def _stake_fields(game: str) -> tuple[str, ...]:
 
 
 def games() -> tuple[str, ...]:
-    return tuple(sorted(KINDS))
+    return tuple(sorted(game.id for game in GAMES))
 
 
 def next_event(state: Any, rng: random.Random) -> Any:

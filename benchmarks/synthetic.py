@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import sys
 
-from companion.engine import (
+from companion.engine.gnav import (
     GNAV_PACK,
     RANK,
     Change,
@@ -33,7 +33,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.journal import dumps
+from companion.engine.gnav.journal import dumps
 
 BAG: list[str] = [piece.name for piece in GNAV_PACK.pieces for _ in range(piece.count)]
 

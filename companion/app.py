@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import importlib
 import re
 import threading
 import weakref
@@ -20,26 +21,18 @@ import flet as ft
 
 from companion.board.reader import MAX_GAME_ID
 from companion.board.sharing import SharingService
+from companion.engine.describe import Description
+from companion.engine.registry import GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
-from .views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
-from .views.family_table import FamilyScreen, family_state, is_family
-from .views.gofish import (
-    GoFishHistoryScreen,
-    GoFishLearnScreen,
-    GoFishQuizScreen,
-    GoFishScreen,
-)
-from .views.history import HistoryScreen
 from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
+from .views.parts import Parts
 from .views.quiz import QuizScreen, QuizState
-from .views.rules import RulesScreen
 from .views.send import update_together
 from .views.share import ShareScreen
-from .views.table import GameScreen
 from .views.tables import TablesScreen
 
 
@@ -216,10 +209,11 @@ class App:
             route, screen = "/", TablesScreen(self)
         self.route = route
         self.screen = screen
-        game_open = isinstance(screen, (GameScreen, GoFishScreen, FamilyScreen))
-        if game_open:
-            self.store.set_last_open(screen.game.id)
-            self.last_game_id = screen.game.id
+        table = re.fullmatch(r"/game/(\d+)", route)
+        game_open = table is not None
+        if table is not None:
+            self.store.set_last_open(int(table.group(1)))
+            self.last_game_id = int(table.group(1))
         elif route in ("/", "/new"):
             self.store.set_last_open(None)
         self._keep_awake(game_open)
@@ -234,6 +228,14 @@ class App:
                 self.page.views.append(screen.view)
             self.page.update()
 
+    def parts(self, game: Description) -> Parts:
+        """A game's screens: the PARTS of the views module its description names (the engine
+        names its screens without importing Flet; this is the one place they are found)."""
+        parts = importlib.import_module(game.table_parts).PARTS
+        if not isinstance(parts, Parts):
+            raise TypeError(f"{game.table_parts}.PARTS are not a game's screens")
+        return parts
+
     def _screen_for(self, route: str) -> Any:
         if route == "/":
             return TablesScreen(self)
@@ -243,38 +245,32 @@ class App:
             return LearnScreen(self)
         if route == "/quiz":
             return QuizScreen(self)
-        if route == "/learn/gwra-pyskessa":
-            return GoFishLearnScreen(self, "/")
-        if route == "/quiz/gwra-pyskessa":
-            return GoFishQuizScreen(self)
-        match = re.fullmatch(r"/learn/([0-9]+)", route)
-        if match is not None:
-            game = self._route_game(match.group(1))
+        match = re.fullmatch(r"/(learn|quiz)/([a-z][a-z0-9_-]*)", route)
+        if match is not None:  # Learn or the quiz of a game, by its journal's id
+            game = GAMES.get(match.group(2))
             if game is None:
+                return None
+            parts = self.parts(game)
+            return (parts.learn(self, game.id, None) if match.group(1) == "learn"
+                    else parts.quiz(self, game.id))
+        match = re.fullmatch(r"/learn/([0-9]+)", route)
+        if match is not None:  # Learn of a table: its game under its rule book
+            table = self._route_game(match.group(1))
+            if table is None:
                 return LearnScreen(self)
-            if is_family(game):
-                return LearnScreen(self, None, game.id, route, game=game.table.game,
-                                   family_book=family_state(game).rules.name)
-            if game.table.game != "gnav":
-                return GoFishLearnScreen(self, f"/game/{game.id}", route)
-            # the seam's state names no rule book: the learn screen takes the game's own
-            # (Gnav's, the only kind it teaches yet) and its default for any other kind
-            return LearnScreen(self, getattr(game.state, "rules", None), game.id, route)
+            return self.parts(GAMES[table.table.game]).learn(self, table.table.game, table)
         match = re.fullmatch(r"/game/([0-9]+)(/history|/rules|/share)?", route)
-        game = None if match is None else self._route_game(match.group(1))
-        if match is None or game is None:
+        table = None if match is None else self._route_game(match.group(1))
+        if match is None or table is None:
             return None
-        if is_family(game):
-            return self._family_screen_for(game, match.group(2))
-        if game.table.game != "gnav":
-            return self._gofish_screen_for(game, match.group(2))
-        if match.group(2) == "/history":
-            return HistoryScreen(self, game)
-        if match.group(2) == "/rules":
-            return RulesScreen(self, game)
         if match.group(2) == "/share":
-            return ShareScreen(self, game)
-        return GameScreen(self, game)
+            return ShareScreen(self, table)
+        parts = self.parts(GAMES[table.table.game])
+        if match.group(2) == "/history":
+            return parts.history(self, table)
+        if match.group(2) == "/rules":
+            return parts.rules(self, table)
+        return parts.table(self, table)
 
     def _route_game(self, digits: str) -> Game | None:
         """The game a route's digits name; None when there is none, or when no game can have
@@ -286,24 +282,6 @@ class App:
             return self.games.game(int(digits))
         except StoreError:
             return None
-
-    def _family_screen_for(self, game: Game, sub: str | None) -> Any:
-        """Kille's, Cuccù's, Slabberjan's and Vogelspiel's screens."""
-        if sub == "/history":
-            return FamilyHistoryScreen(self, game)
-        if sub == "/rules":
-            return FamilyRulesScreen(self, game)
-        if sub == "/share":
-            return ShareScreen(self, game)
-        return FamilyScreen(self, game)
-
-    def _gofish_screen_for(self, game: Game, sub: str | None) -> Any:
-        """Gwra pyskessa's screens (the table's rules card is Learn's phrasebook there)."""
-        if sub == "/history":
-            return GoFishHistoryScreen(self, game)
-        if sub == "/share":
-            return ShareScreen(self, game)
-        return GoFishScreen(self, game)
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
         if e.route != self.route:
@@ -518,7 +496,7 @@ PRELOAD_THREAD = "gnav-preload"
 
 def preload() -> None:
     """Loads now what a screen would otherwise load at its first showing: Flet's controls
-    (flet imports each on first use) and every language's catalogue. A process short of open
+    (flet imports each on first use), every language's catalogue and every game's screens. A process short of open
     files (a crowd of connections) could still show any screen, where an import then failed
     and replaced the referee's screen with "Error running app: Too many open files" (issue
     21, item 5). Run in a thread of its own by make_main, so that no start waits for it."""
@@ -530,6 +508,11 @@ def preload() -> None:
     for name in ft.__all__:
         try:
             getattr(ft, name)
+        except (OSError, ImportError):
+            pass
+    for game in GAMES:  # each game's screens, which the routes import by name (App.parts)
+        try:
+            importlib.import_module(game.table_parts)
         except (OSError, ImportError):
             pass
 

@@ -37,8 +37,8 @@ def _write(stream: TextIO, text: str) -> None:
 
 
 def replay_command(path: str) -> int:
-    from companion.core.replay import replay_state
-    from companion.engine.errors import JournalError
+    from companion.core.errors import JournalError
+    from companion.engine.registry import replay_state
 
     try:
         # read line by line as the engine goes: memory stays that of the game's state, and a
@@ -63,10 +63,11 @@ def replay_command(path: str) -> int:
     return 0
 
 
-def print_deck_command(game: str, paper: str, lang: str, out: str | None, back: bool,
+def print_deck_command(game: str | None, paper: str, lang: str, out: str | None, back: bool,
                        stickers: bool) -> int:
-    from companion.deck import deck_pdf
+    from companion.deck import GAMES, deck_pdf
 
+    game = game or next(iter(GAMES))  # the registry's first game with a pack to print
     path = out or f"{game}-deck-{paper}.pdf"
     try:
         data = deck_pdf(game, paper, lang, backs=back, stickers=stickers)
@@ -129,7 +130,7 @@ def records_command(data: str, game: str | None, since: str | None, until: str |
     row per seat per game)."""
     from pathlib import Path
 
-    from companion.engine.errors import GnavError
+    from companion.core.errors import GnavError
     from companion.i18n import Tr
     from companion.records import Filter
     from companion.records.exports import results_csv
@@ -166,7 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp.add_argument("path", help="journal file (JSON Lines), or - for standard input")
     dp = sub.add_parser("print-deck", help="write a print-and-play deck of a game's pack as PDF")
     # the games and papers are checked by the deck itself, so that replay never loads it
-    dp.add_argument("--game", default="gnav", help="the game whose pack to print (gnav)")
+    dp.add_argument("--game", default=None,
+                    help="the game whose pack to print, as its journals name it (default: the "
+                         "first of the registry's games that has one)")
     dp.add_argument("--paper", default="a4", help="a4 or letter")
     dp.add_argument("--lang", choices=LANGUAGES, default="en",
                     help="the table's language for the names (the game's own are printed too)")

@@ -44,13 +44,17 @@ PACKAGE = REPO / "companion"
 OTHER = LANGUAGES[1:]  # English is the source language
 
 # --- where each domain's messages are made --------------------------------------------------
-# The app's words (the "companion" domain): the screens and the sentences, and the rule books'
-# words for them (in every `books` folder). The engine's and the store's refusals and notices
-# (the "errors" domain): every other module of the engine, the core, the store and the games.
+# The app's words (the "companion" domain): the screens and the sentences, and the games' words
+# for them (the modules each game's description names as speaking the app's words: its rule
+# books, narration, lessons and quiz, read from the registry). The engine's and the store's
+# refusals and notices (the "errors" domain): every other module of the engine, the core and
+# the store.
 
 
-def _is_book(path: Path) -> bool:
-    return "books" in path.relative_to(PACKAGE).parts
+def game_words() -> list[Path]:
+    from companion.engine.registry import GAMES  # the games, not the screens: no Flet
+
+    return sorted({Path(str(module.__file__)) for game in GAMES for module in game.catalogue})
 
 
 def _python(*folders: str) -> list[Path]:
@@ -62,12 +66,12 @@ def _python(*folders: str) -> list[Path]:
 
 
 def companion_sources() -> list[Path]:
-    books = [p for p in _python("engine", "games") if _is_book(p)]
-    return [*_python("views", "narrate", "app.py", "deck/pdf.py"), *books]
+    return [*_python("views", "narrate", "app.py", "deck/pdf.py"), *game_words()]
 
 
 def errors_sources() -> list[Path]:
-    return [p for p in _python("engine", "core", "store", "games", "records") if not _is_book(p)]
+    words = set(game_words())
+    return [p for p in _python("engine", "core", "store", "records") if p not in words]
 
 
 @dataclass(frozen=True)

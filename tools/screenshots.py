@@ -41,7 +41,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from companion.engine import (
+from companion.engine.gnav import (
     Change,
     Deal,
     Event,
@@ -53,7 +53,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.journal import dumps
+from companion.engine.gnav.journal import dumps
 from companion.i18n import Tr
 
 OUT = REPO / "docs" / "screenshots"

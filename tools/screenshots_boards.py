@@ -24,7 +24,7 @@ sys.path.insert(0, str(REPO))
 from browser_ui import PHONE, TABLET, enable_semantics, launch_chromium, settle
 from playwright.sync_api import sync_playwright
 
-from companion.engine import Change, Deal, Reply, Reveal, Stakes, Stand, Table
+from companion.engine.gnav import Change, Deal, Reply, Reveal, Stakes, Stand, Table
 from companion.store import Game, Store
 from tests.spectator.conftest import TerminalServer
 

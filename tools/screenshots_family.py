@@ -24,7 +24,7 @@ from browser_ui import AppServer, button, launch_chromium, tap, tap_until
 from playwright.sync_api import Page, sync_playwright
 from screenshots import Shooter
 
-from companion.narrate import family_teach
+from companion.engine.cuckoo import teach as family_teach
 
 
 def main() -> int:

@@ -35,9 +35,9 @@ from playwright.sync_api import Page, sync_playwright
 from screenshots import OUT, Shooter
 from screenshots import SIZES as SHOT_SIZES
 
-from companion.engine.events import Reveal, Stand
-from companion.engine.family import FamilyState
-from companion.narrate.family import piece_title
+from companion.engine.cuckoo.events import Reveal, Stand
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import piece_title
 from companion.store import Store
 from companion.views.theme import BODY, text_width
 

@@ -37,7 +37,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Browser, sync_playwright
 
-from companion.games.gwra_pyskessa import (
+from companion.engine.gwra_pyskessa import (
     RANK_IDS,
     Ask,
     Deal,
@@ -47,7 +47,7 @@ from companion.games.gwra_pyskessa import (
     Reply,
     parse_header,
 )
-from companion.games.gwra_pyskessa.events import header_json
+from companion.engine.gwra_pyskessa.events import header_json
 from companion.store import Game, Store
 
 OUT = REPO / "docs" / "screenshots"

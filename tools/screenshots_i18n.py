@@ -16,6 +16,7 @@ Names: learn-nb-phone-light.png, quiz-da-tablet-light.png, table-de-phone-light.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 import time
@@ -42,10 +43,10 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from screenshots import REVEAL_PIECES, game_reveal, prepare
 from screenshots import SIZES as SHOT_SIZES
 
-from companion.engine import PRESETS, Reveal
-from companion.engine.journal import dumps
+from companion.engine.gnav import PRESETS, Reveal
+from companion.engine.gnav.journal import dumps
+from companion.engine.gnav.quiz import questions
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, Tr
-from companion.views.quiz_data import questions
 
 # The game screens: the game tools/screenshots.py prepares, and the button that shows it is up.
 GAMES = {"table": ("asking", "Swap"), "reveal": ("reveal", "Settle"),
@@ -121,7 +122,8 @@ def shoot(browser: Browser, url: str, screen: str, lang: str, size: str, dark: b
         else:
             wait_text(page, tr("Question {number} of {total}", number=1, total=10))
             # Åse answers the first question right: the shot shows the verdict and the why
-            first = questions(PRESETS["damm"], tr)[0]
+            # the quiz screen's dice for a first set of Gnav's damm questions (views/quiz.py)
+            first = questions(PRESETS["damm"], random.Random("gnav-damm-0"), tr)[0]
             tap(page, first.options[first.answer].text)
             wait_text(page, tr("Why:"))
         page.mouse.move(1, 1)  # no hover halo on the button tapped last (the theme's)

@@ -19,10 +19,12 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from companion.core import Follower, GameState, Header, parse_header
-from companion.engine import GnavError
-from companion.engine.journal import decode_line
+from companion.core import AnyState, Follower, Header
+from companion.core.errors import GnavError
+from companion.core.journal import decode_line
+from companion.engine.registry import parse_header
 from companion.store.game import MAX_EVENTS
 from companion.store.paths import DB_NAME
 
@@ -52,7 +54,7 @@ class Followed:
 
     id: int
     header: str
-    follower: Follower
+    follower: Follower[Header, Any, Any]
     updated: str = ""
     version: int = 0  # goes up by one whenever the board has something new to show
 
@@ -61,7 +63,7 @@ class Followed:
         return self.follower.header
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> AnyState:
         return self.follower.state
 
     @property

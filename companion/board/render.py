@@ -1,8 +1,8 @@
 """The board as JSON and as HTML, and the list of tables.
 
-What the board says of a game comes from companion.narrate.board (no Flet there), so the
-board tells the last call and the settlement exactly as the referee's banner does; this
-module names no game's classes.
+What the board says of a game comes from its narration (its description in the registry: no
+Flet there), so the board tells the last call and the settlement exactly as the referee's
+banner does; this module names no game's classes.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from companion.engine.registry import GAMES
 from companion.i18n import EN, Tr
-from companion.narrate.board import board_state
 from companion.narrate.board_words import board_words
 
 from .reader import Followed, Listed, TooLong
@@ -20,8 +20,9 @@ from .reader import Followed, Listed, TooLong
 def board_json(game: Followed, tr: Tr = EN) -> dict[str, Any]:
     """Everything the board shows, as plain values: which game, at which version, and what
     the narration tells of its state."""
+    narration = GAMES[game.table.game].narration
     return {"game": game.id, "version": game.version, "events": game.count,
-            **board_state(game.state, tr)}
+            **narration.board_state(game.state, tr)}
 
 
 def too_long_json(said: TooLong, tr: Tr = EN) -> dict[str, Any]:

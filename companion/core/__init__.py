@@ -1,15 +1,16 @@
-"""The game-agnostic seam: what the store, the boards, salvage and the cli know of a game.
+"""The floor every game stands on, and that names no game.
 
-They see a game through its kind (parse a header and events, make a new state) and its state
-(check, why_not, apply, options, clone, as_json), found by the header's "game" in the
-registry, and follow a journal with the one Follower. Nothing here names a game's classes.
+Text and errors (errors.py), the journal's framing (journal.py), reading a line's fields
+(fields.py), the seam's protocols, generic in a game's header, event and outcome types
+(protocols.py), the one follower of a journal's lines with snapshots (follower.py) and replay
+(replay.py). Nothing here imports a game or anything above this package: the games import it.
 """
 
+from .errors import GnavError, JournalError, Text
 from .follower import SNAPSHOT_EVERY, Follower
-from .protocols import Event, GameKind, GameState, Header
-from .registry import KINDS, kind_named, parse_header
+from .protocols import AnyKind, AnyState, GameKind, GameState, Header
 
 __all__ = [
-    "KINDS", "SNAPSHOT_EVERY", "Event", "Follower", "GameKind", "GameState", "Header",
-    "kind_named", "parse_header",
+    "SNAPSHOT_EVERY", "AnyKind", "AnyState", "Follower", "GameKind", "GameState", "GnavError",
+    "Header", "JournalError", "Text",
 ]

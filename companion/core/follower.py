@@ -8,19 +8,23 @@ changed under a board) applies at most that many events again, however long the 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Generic, TypeVar
 
-from companion.engine.journal import SHORT_LINE, decode_line
-
-from .protocols import Event, GameKind, GameState, Header, Outcome
+from .journal import SHORT_LINE, decode_line
+from .protocols import GameKind, GameState, Header
 
 SNAPSHOT_EVERY = 200
 
+H = TypeVar("H", bound=Header)
+E = TypeVar("E")
+O = TypeVar("O")
 
-class Follower:
+
+class Follower(Generic[H, E, O]):
     """A game's events in order and the state after them. Raises GnavError for a line that
     is not an event or that the game refuses: everything before it stays followed."""
 
-    def __init__(self, kind: GameKind, header: Header, every: int = SNAPSHOT_EVERY,
+    def __init__(self, kind: GameKind[H, E, O], header: H, every: int = SNAPSHOT_EVERY,
                  keep: bool = True) -> None:
         """`keep` False: the events are not kept (`replay`, whose memory stays that of the
         state however long the file is), so there is no going back."""
@@ -28,17 +32,17 @@ class Follower:
         self.keep = keep
         self.header = header
         self.every = every
-        self.state: GameState = kind.new_state(header)
-        self.events: list[Event] = []
-        self._snapshots: dict[int, GameState] = {0: self.state.clone()}
+        self.state: GameState[E, O] = kind.new_state(header)
+        self.events: list[E] = []
+        self._snapshots: dict[int, GameState[E, O]] = {0: self.state.clone()}
         # A game repeats its short lines (stands, changes, replies) thousands of times; the
         # same text always reads as the same frozen event, so each is decoded only once.
-        self._read: dict[str, Event] = {}
+        self._read: dict[str, E] = {}
 
     def __len__(self) -> int:
         return len(self.events)
 
-    def read(self, line: str) -> Event:
+    def read(self, line: str) -> E:
         """The event a line holds (not applied); raises GnavError."""
         event = self._read.get(line)
         if event is None:
@@ -47,13 +51,13 @@ class Follower:
                 self._read[line] = event
         return event
 
-    def apply(self, event: Event) -> Outcome:
+    def apply(self, event: E) -> O:
         """Applies one event to the state and keeps it; what it did."""
         outcome = self.state.apply(event)
         self.record(event)
         return outcome
 
-    def record(self, event: Event) -> None:
+    def record(self, event: E) -> None:
         """Keeps an event the caller has already applied to `state` (the store applies to a
         clone first and commits before its state becomes that clone)."""
         if not self.keep:
@@ -66,7 +70,7 @@ class Follower:
         for line in lines:
             self.apply(self.read(line))
 
-    def state_before(self, index: int) -> GameState:
+    def state_before(self, index: int) -> GameState[E, O]:
         """A new state after the first `index` events, from the nearest snapshot."""
         if not self.keep:
             raise ValueError("a follower that keeps no events cannot go back")

@@ -29,10 +29,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
-from companion.engine.errors import GnavError, quoted
-from companion.engine.events import json_repr
-
 from .confusables import IGNORABLE, PROTOTYPES
+from .errors import GnavError, json_repr, quoted
 
 MAX_NAME = 24
 RESERVED = "stock"  # docs/journal.md, v2 section 2: the word that names the stock, in every game

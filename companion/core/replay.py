@@ -1,16 +1,22 @@
-"""Replay by registry: a journal's header to its kind, its lines through the one Follower."""
+"""Replay of any game: a journal's header read by the kind it names, its lines through the one
+Follower. Which kinds there are is the registry's to say (companion.engine.registry hands its
+header reader in): nothing here names a game.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import GnavError, JournalError
-from companion.engine.journal import Source, decode_line, split_lines
-
+from .errors import GnavError, JournalError
 from .follower import Follower
+from .journal import Source, decode_line, split_lines
 from .names import check_new_names
-from .protocols import Event, GameState, Header
-from .registry import parse_header
+from .protocols import AnyKind, AnyState, Header
+
+# A journal's first line, decoded, to the kind that referees it and the header it parsed;
+# raises GnavError.
+HeaderReader = Callable[[object], tuple[AnyKind, Header]]
 
 
 class TooManyEvents(Exception):
@@ -24,8 +30,8 @@ class TooManyEvents(Exception):
 
 
 def replay_until_bad(
-    data: Source, keep: bool = True, most: int | None = None
-) -> tuple[Header, list[Event], GameState, JournalError | None]:
+    data: Source, read_header: HeaderReader, keep: bool = True, most: int | None = None
+) -> tuple[Header, list[Any], AnyState, JournalError | None]:
     """The header, the events before the first bad line (all of them when `keep`) and the
     state after them, and the JournalError of that line (None when every line is good).
     Reading stops at the bad line. A bad header raises its JournalError: nothing was read.
@@ -54,7 +60,7 @@ def replay_until_bad(
     try:
         if isinstance(obj, GnavError):
             raise obj
-        kind, header = parse_header(obj)
+        kind, header = read_header(obj)
         check_new_names(header.seats)  # a journal from outside brings new names to the app
     except GnavError as err:
         raise JournalError(number, err.text) from None
@@ -75,10 +81,10 @@ def replay_until_bad(
     return header, follower.events, follower.state, None
 
 
-def replay_state(data: Source) -> GameState:
+def replay_state(data: Source, read_header: HeaderReader) -> AnyState:
     """The state at the end of a journal of any kind, its events not kept (`replay`'s memory
     stays that of the state however long the file is); raises JournalError at a bad line."""
-    _header, _events, state, error = replay_until_bad(data, keep=False)
+    _header, _events, state, error = replay_until_bad(data, read_header, keep=False)
     if error is not None:
         raise error
     return state

@@ -2,7 +2,7 @@
 
 No Flet here: the command line (`python -m companion print-deck`) and the Learn screen both
 call `deck_pdf`. The pack comes from the engine, the names from the narration
-(companion.narrate.teach and words), the pictures from pictures.py.
+(each game's teaching, through the registry), the pictures from pictures.py.
 
 The screens read pictures.py for a piece's picture name; ReportLab, which pdf.py needs, loads
 only when a deck is printed (the names below are imported on first use).

@@ -1,15 +1,14 @@
-"""The packs the deck prints: a game of the family prints once it has a line here."""
+"""The packs the deck prints: every game of the registry whose description has a deck (its
+pack, names in its own language, pictures) and teaching (each piece's name as a title)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
-from companion.engine.pieces import GNAV_PACK
+from companion.engine.describe import Description
+from companion.engine.registry import GAMES as REGISTERED
 from companion.i18n import Tr
-from companion.narrate import family_teach
-from companion.narrate.teach import names, title
 
 
 @dataclass(frozen=True)
@@ -19,7 +18,7 @@ class Game:
     matadors: frozenset[str]
     own_name: Callable[[str], str]  # a piece's name in the game's own language
     table_name: Callable[[str, Tr], str]  # its name in the table's language
-    game: str = "gnav"  # whose pictures the cards show (one id may differ between packs)
+    game: str | None = None  # whose pictures the cards show (one id may differ between packs)
 
     @property
     def size(self) -> int:
@@ -30,18 +29,13 @@ class Game:
         return tuple(p for p, _n in self.order)
 
 
-def _family(game: str) -> Game:
-    """The pack of the game's first rule book (every rule book of a game deals the same pack
-    but Vogelspiel's Nulla variant, a house rule)."""
-    rules = family_teach.rules(game)
-    return Game(family_teach.TITLES[game], rules.order,
-                frozenset(family_teach.matadors(rules)),
-                partial(family_teach.own_name, game), partial(family_teach.table_name, game),
-                game)
+def _printed(game: Description) -> Game | None:
+    deck, teaching = game.deck, game.teaching
+    if deck is None or teaching is None:
+        return None
+    return Game(deck.title, deck.order, deck.matadors, deck.own_names.__getitem__,
+                teaching.piece_title, game.id)
 
 
 GAMES: dict[str, Game] = {
-    "gnav": Game("Gnav", tuple((p.name, p.count) for p in GNAV_PACK.pieces),
-                 frozenset(GNAV_PACK.matadors), lambda piece: names(piece)[0], title),
-    **{game: _family(game) for game in family_teach.MODULES},
-}
+    game.id: printed for game in REGISTERED if (printed := _printed(game)) is not None}

@@ -66,9 +66,11 @@ def cards(game: Game) -> list[Card]:
             for i, (piece, count) in enumerate(game.order) for _ in range(count)]
 
 
-def deck_pdf(game: str = "gnav", paper: str = "a4", lang: str = "en", backs: bool = True,
+def deck_pdf(game: str | None = None, paper: str = "a4", lang: str = "en", backs: bool = True,
              stickers: bool = True) -> bytes:
-    """The deck of `game` on `paper`, its names in `lang` and in the game's own language."""
+    """The deck of `game` (the registry's first game with a pack when None) on `paper`, its
+    names in `lang` and in the game's own language."""
+    game = game or next(iter(GAMES))
     if game not in GAMES:
         raise ValueError(f"no pack for the game {game!r} (there is: {', '.join(GAMES)})")
     if paper not in PAPERS:

@@ -12,6 +12,8 @@ tools/draw_pieces.py writes them as assets/pieces/*.svg for the app; the printed
 
 from __future__ import annotations
 
+from companion.engine.registry import GAMES
+
 WOOD, EDGE, INK = "#E9C88F", "#7A4A1E", "#2B1B10"
 
 PICTURES: dict[str, str] = {
@@ -328,9 +330,6 @@ PICTURES: dict[str, str] = {
 # Pieces drawn as another piece's picture: Kille's flowerpot is Gnav's pot, the Tavern is an
 # inn, Cuccù's and Vogelspiel's Nulla is the 0's tablet.
 SAME_AS: dict[str, str] = {"flowerpot": "pot", "tavern": "inn", "nulla": "0"}
-# A piece id that shows another picture in one game: Slabberjan's pot is a chamber pot
-# ("Pot, Pispot, Waterpot"), not Gnav's flowerpot.
-IN_GAME: dict[tuple[str, str], str] = {("slabberjan", "pot"): "chamberpot"}
 NUMERALS: tuple[str, ...] = tuple(str(n) for n in range(12, -1, -1))
 
 
@@ -364,9 +363,12 @@ def svg(inner: str) -> str:
     )
 
 
-def picture_name(piece: str, game: str = "gnav") -> str:
-    """The name of the picture `game` shows for `piece` (its file is assets/pieces/NAME.svg)."""
-    return IN_GAME.get((game, piece), piece)
+def picture_name(piece: str, game: str | None = None) -> str:
+    """The name of the picture `game` shows for `piece` (its file is assets/pieces/NAME.svg):
+    the piece's own, or the one the game's deck says (Slabberjan's pot is a chamber pot, "Pot,
+    Pispot, Waterpot", not Gnav's flowerpot)."""
+    deck = GAMES[game].deck if game is not None else None
+    return deck.pictures.get(piece, piece) if deck is not None else piece
 
 
 def picture_names() -> tuple[str, ...]:

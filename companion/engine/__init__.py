@@ -1,35 +1,7 @@
-"""The Gnav rules engine: pure Python, no Flet, no files, no clock, no randomness."""
+"""The rules of every game the app referees: pure Python, no Flet, no files, no clock, no
+randomness it was not handed.
 
-from .errors import GnavError, JournalError, Text
-from .events import (
-    Change,
-    Cut,
-    Deal,
-    Event,
-    Knock,
-    Leave,
-    Query,
-    Reply,
-    Reveal,
-    SitOut,
-    Stakes,
-    Stand,
-    Table,
-    event_json,
-    header_json,
-    journal_version_for,
-    parse_event,
-    parse_header,
-)
-from .pieces import CALLS, GNAV_PACK, MATADORS, PIECES, RANK, STOCK, Effect, Pack, Piece
-from .rules import DEFAULT_RULES, HOUSE_FIELDS, PRESETS, Rulebook, rulebook
-from .settlement import Loss, PoolTake, Settlement
-from .state import Outcome, TableState
-
-__all__ = [
-    "CALLS", "DEFAULT_RULES", "GNAV_PACK", "HOUSE_FIELDS", "MATADORS", "PIECES", "PRESETS",
-    "RANK", "STOCK", "Change", "Cut", "Deal", "Effect", "Event", "GnavError", "JournalError",
-    "Knock", "Leave", "Loss", "Outcome", "Pack", "Piece", "PoolTake", "Query", "Reply", "Reveal",
-    "Rulebook", "Settlement", "SitOut", "Stakes", "Stand", "Table", "TableState", "Text",
-    "event_json", "header_json", "journal_version_for", "parse_event", "parse_header", "rulebook",
-]
+One package per game (gnav/, kille/, cuccu/, slabberjan/, vogelspiel/, gwra_pyskessa/), the
+cuckoo family's one engine that five of them play by (cuckoo/), and the one registration of
+them all (registry.py).
+"""

@@ -23,9 +23,9 @@ from datetime import date, datetime, time
 from functools import cache
 from pathlib import Path
 
-from companion.engine.errors import N_ as N_
-from companion.engine.errors import Np_ as Np_
-from companion.engine.errors import Text
+from companion.core.errors import N_ as N_
+from companion.core.errors import Np_ as Np_
+from companion.core.errors import Text
 
 from .catalog import Catalogue, read_po
 from .languages import ALL, BY_CODE

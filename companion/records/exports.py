@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import quote
 
-from companion.engine.errors import GnavError
+from companion.core.errors import GnavError
 
 from .facts import GameFacts, game_title
 

@@ -21,13 +21,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.core import Follower, parse_header
-from companion.engine.errors import GnavError, JournalError, Text, as_text
+from companion.core import Follower
+from companion.core.errors import GnavError, JournalError, Text, as_text
+from companion.engine.registry import GAMES, parse_header
 from companion.i18n import EN, Tr
-from companion.narrate.family import MODULES as FAMILY_WORDS
-from companion.narrate.family import call_words as family_call_words
-from companion.narrate.family import game_title as family_game_title
-from companion.narrate.words import call_words as gnav_call_words
 
 # Bumped whenever what a GameFacts holds or how it is found changes: every cached entry of
 # another version is found again from its journal.
@@ -163,12 +160,8 @@ def call_said(game: str, rules: str, call: str, outcome: Any) -> str:
     say = getattr(outcome, "say", None)
     if say is not None and isinstance(getattr(say, "cornish", None), str):
         return f"«{say.cornish}»"
-    if game in FAMILY_WORDS:
-        return family_call_words(game, call)
-    try:
-        return gnav_call_words(rules, call)
-    except KeyError:
-        return call
+    described = GAMES.get(game)
+    return call if described is None else described.narration.call_words(rules, call)
 
 
 class _Tally:
@@ -336,14 +329,10 @@ def _places(n: int, winners: set[int], out_at: list[int], balance: list[int],
     return places
 
 
-# The games' names as their players write them, for a file another app reads (BG Stats):
-# the family's come from its own words.
-_TITLES = {"gnav": "Gnav", "gwra-pyskessa": "Gwra pyskessa"}
-
-
 def game_title(game: str, tr: Tr = EN) -> str:
     """A game's name, in the reader's language where it has one (Vogelspiel's says it is
     reconstructed)."""
-    if game in FAMILY_WORDS:
-        return family_game_title(game, tr)
-    return _TITLES.get(game, game)
+    described = GAMES.get(game)
+    if described is None:
+        return game
+    return tr(described.title) if described.title else described.name

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core.errors import N_, GnavError
 from companion.core.names import look_alike, skeleton, spelled
-from companion.engine.errors import N_, GnavError
 
 ROSTER_FORMAT = 1
 COLOURS = 12  # badge colours a screen offers; a player keeps its index

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from companion.engine.errors import GnavError, Text
+from companion.core.errors import GnavError, Text
 from companion.i18n import EN, Tr
 
 from .facts import GameFacts, game_title

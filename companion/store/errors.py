@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine.errors import Text, as_text
+from companion.core.errors import Text, as_text
 
 
 class StoreError(Exception):

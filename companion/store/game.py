@@ -10,17 +10,20 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import overload
+from typing import Any, overload
 
-from companion.core import SNAPSHOT_EVERY, Event, Follower, GameState, Header, kind_named
-from companion.core.protocols import Outcome
-from companion.engine import GnavError, Text
+from companion.core import SNAPSHOT_EVERY, AnyState, Follower, GnavError, Header, Text
+from companion.engine.registry import kind_named
 
 from .errors import StoreError
 from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
 __all__ = ["MAX_EVENTS", "SNAPSHOT_EVERY", "Game", "too_long"]
+
+# Any game's events and what each did: the store keeps every game alike, its kind reads them.
+Event = Any
+Outcome = Any
 
 # The most events a game keeps (active and undone). The longest game the app is made for, 40
 # seats and 2,000 rounds of Gnav, has about 108,000 (a family game of that size has fewer):
@@ -51,7 +54,7 @@ class Outcomes(Sequence[Outcome]):
     is the engine's answer again, from the follower's nearest snapshot, a snapshot's stretch
     of events at a time (a history page asks for its events in order)."""
 
-    def __init__(self, follow: Follower, lock: AbstractContextManager[object]) -> None:
+    def __init__(self, follow: Follower[Header, Event, Outcome], lock: AbstractContextManager[object]) -> None:
         self._follow = follow
         self._lock = lock  # the store's: a screen asks while another thread taps
         self._last: Outcome | None = None
@@ -133,7 +136,8 @@ class Game:
         self._load(active, tail)
 
     def _load(self, active: Sequence[str], tail: Sequence[str]) -> None:
-        self._follow = Follower(kind_named(self.table.game), self.table)
+        self._follow: Follower[Header, Event, Outcome] = Follower(kind_named(self.table.game),
+                                                                  self.table)
         self.state = self._follow.state
         self.events = self._follow.events  # the same list: the follower keeps it
         self.outcomes = Outcomes(self._follow, self._db.lock)
@@ -188,7 +192,7 @@ class Game:
         with self._db.lock:
             return self._follow.kind.dumps(self.table, self.events)
 
-    def state_before(self, index: int) -> GameState:
+    def state_before(self, index: int) -> AnyState:
         """A fresh copy of the state before active event `index` (0-based); `index` equal to
         the number of events gives the current state."""
         with self._db.lock:
@@ -316,13 +320,13 @@ class Game:
         self._follow.record(event)
         self.outcomes.changed(outcome)
 
-    def _become(self, other: GameState) -> None:
+    def _become(self, other: AnyState) -> None:
         # the app's views may hold on to game.state: keep that object and give it the new
         # contents (`other` is a fresh clone, so nothing is shared with a snapshot)
         self.state.__dict__.clear()
         self.state.__dict__.update(other.__dict__)
 
-    def _save_summary(self, con: sqlite3.Connection, state: GameState, events: int, now: str) -> None:
+    def _save_summary(self, con: sqlite3.Connection, state: AnyState, events: int, now: str) -> None:
         winners = tuple(state.names[i] for i in state.winners)
         cur = con.execute(
             "UPDATE games SET updated = ?, events = ?, round = ?, phase = ?, winners = ?, "

@@ -10,7 +10,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.engine.errors import GnavError, Text
+from companion.core.errors import GnavError, Text
 
 from .errors import StoreError
 from .lock import hold_folder

@@ -17,7 +17,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Protocol, Self
 
-from companion.engine.errors import Text
+from companion.core.errors import Text
+from companion.engine.registry import GAMES
 from companion.records.facts import FACTS_FORMAT, GameFacts, Unreadable, game_facts
 from companion.records.roster import Roster
 from companion.records.stats import Filter, Records, compute
@@ -245,7 +246,7 @@ class GamesReader:
             head = json.loads(header)
             out.append(GameSummary(game_id, tuple(head["seats"]), head["rules"], round_, phase,
                                    tuple(json.loads(winners)), display_time(created),
-                                   display_time(updated), events, head.get("game", "gnav")))
+                                   display_time(updated), events, head.get("game", GAMES.first.id)))
         return out
 
     def journal_keys(self) -> list[tuple[int, str, int]]:

@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.core import Follower, GameKind, GameState, Header, kind_named, parse_header
-from companion.engine import GnavError, Text
-from companion.engine.journal import decode_line
+from companion.core import AnyKind, AnyState, Follower, Header
+from companion.core.errors import GnavError, Text
+from companion.core.journal import decode_line
+from companion.engine.registry import kind_named, parse_header
 
 from .game import MAX_EVENTS, too_long
 from .logs import (
@@ -89,7 +90,7 @@ class SalvagedGame:
     active: list[tuple[str, str]] = field(default_factory=list)  # (line, at)
     tail: list[tuple[str, str]] = field(default_factory=list)  # undone, next redo first
     partial: bool = False  # something after the kept events could not be read or was refused
-    state: GameState | None = None
+    state: AnyState | None = None
     ops: int = 0  # the journal file's counter (logs.py)
     long: LongGame | None = None  # past the cap: its events are not in active and tail
 
@@ -104,7 +105,7 @@ class SalvagedGame:
         return self.long.stored if self.long is not None else len(self.active) + len(self.tail)
 
 
-def _kind(game: SalvagedGame) -> GameKind:
+def _kind(game: SalvagedGame) -> AnyKind:
     return kind_named(game.table.game)
 
 
@@ -463,7 +464,7 @@ def _check_game(
         return None
     game = SalvagedGame(game_id, table, created, updated)
     follower = Follower(kind, table)
-    probe: GameState | None = None
+    probe: AnyState | None = None
     seq = 0
     while seq in rows:
         line, active, at = rows[seq]
@@ -541,7 +542,7 @@ def write_fresh(path: Path, games: list[SalvagedGame], last_open: int | None) ->
 
 
 def write_long(con: sqlite3.Connection, game_id: int, table: Header,
-               long: LongGame) -> GameState:
+               long: LongGame) -> AnyState:
     """Writes a game past the cap into the games file of `con` without holding its events:
     its rows from its journal file as they are read (the last one added at a seq is the one
     stored there), or kept as the file has them (`long.path` None); those from `long.active`

@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.core import parse_header
-from companion.engine import GnavError
-from companion.engine.journal import decode_line
+from companion.core.errors import GnavError
+from companion.core.journal import decode_line
+from companion.engine.registry import parse_header
 
 from .errors import StoreError
 

@@ -11,15 +11,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.core import Event, GameState, Header, kind_named, parse_header
+from companion.core import AnyState, Header
+from companion.core.errors import N_, JournalError, Text
+from companion.core.journal import count_lines
 from companion.core.names import check_new_names
-from companion.core.replay import TooManyEvents, replay_until_bad
-from companion.engine import Text
-from companion.engine.errors import N_, JournalError
-from companion.engine.journal import count_lines
+from companion.core.replay import TooManyEvents
+from companion.engine.registry import GAMES, kind_named, parse_header, replay_until_bad
 
 from .errors import StoreError
-from .game import MAX_EVENTS, Game, too_long
+from .game import MAX_EVENTS, Event, Game, too_long
 from .logs import (
     Line,
     Log,
@@ -69,7 +69,7 @@ class GameSummary:
     created: str  # ISO-8601 UTC to the second, e.g. "2026-11-22T18:03:11Z"
     updated: str  # the last event, undo or redo (or the creation)
     events: int  # active events
-    game: str = "gnav"  # the header's game (a v1 header names none: Gnav)
+    game: str  # the header's game (a v1 header names none: the registry's first, Gnav)
 
 
 class Store:
@@ -145,7 +145,7 @@ class Store:
                 created=display_time(created),
                 updated=display_time(updated),
                 events=events,
-                game=head.get("game", "gnav"),
+                game=head.get("game", GAMES.first.id),
             ))
         return out
 
@@ -739,7 +739,7 @@ def sentences(told: list[Text]) -> Text:
     return out
 
 
-def _read_journal(data: bytes | str) -> tuple[Header, list[Event], GameState, JournalError | None]:
+def _read_journal(data: bytes | str) -> tuple[Header, list[Event], AnyState, JournalError | None]:
     """replay_until_bad, refusing a journal of more events than a game keeps as soon as it
     reads one more (so that no more are ever held), in a sentence."""
     try:

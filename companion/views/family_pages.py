@@ -1,8 +1,10 @@
 """A family table's rules card ("/game/{N}/rules") and history ("/game/{N}/history"): Kille,
 Cuccù, Slabberjan and Vogelspiel, as Gnav's and Gwra pyskessa's tables have them.
 
-The card is Learn's (narrate/family_teach.rules_card) for the table's rule book with its house
-rules worked in, then the house rules themselves; the history is paged as Gnav's (views/history.py), in narrate/family's sentences.
+The card is Learn's (companion/engine/cuckoo/teach.py's rules_card) for the table's rule book
+with its house rules worked in, then the house rules themselves; the history is paged as Gnav's
+(views/history.py), in the family's sentences (companion/engine/cuckoo/narrate.py). Their PARTS
+(below) are what the family's descriptions name as their screens.
 """
 
 from __future__ import annotations
@@ -11,15 +13,18 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.family import FamilyState
-from companion.narrate import family_teach
-from companion.narrate.family import book_title, event_sentence, game_title, house_help
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import book_title, event_sentence, game_title, house_help
 from companion.store import Game
 
 from . import theme
-from .family_setup import value_words
-from .family_table import family_state
+from .family_setup import FamilySetup, value_words
+from .family_table import FamilyScreen, family_state
 from .history import PagedHistory
+from .learn import LearnScreen
+from .parts import Parts
+from .quiz import QuizScreen
 from .widgets import body, button, heading, top_actions
 
 
@@ -35,7 +40,7 @@ class FamilyRulesScreen:
         self.game = game
         _ = tr = app.tr
         state = family_state(game)
-        kind, name = state.rules.game, state.rules.name
+        kind, name = state.book, state.rules.name
         book = book_title(kind, name, tr)
         rows: list[ft.Control] = [
             ft.Semantics(identifier="phase", content=ft.Text(
@@ -70,7 +75,7 @@ class FamilyHistoryScreen(PagedHistory):
 
     def __init__(self, app: Any, game: Game) -> None:
         _ = app.tr
-        title = game_title(family_state(game).rules.game, app.tr)
+        title = game_title(family_state(game).book, app.tr)
         super().__init__(app, game, _("{game}: history of game {n}", game=title, n=game.id))
 
     def page_lines(self, start: int, stop: int) -> list[str]:
@@ -82,3 +87,12 @@ class FamilyHistoryScreen(PagedHistory):
             outcome = state.apply(event)
             lines.append(f"{k}. {event_sentence(before, event, outcome, state, self.app.tr)}")
         return lines
+
+
+# The screens of Kille, Cuccù, Slabberjan and Vogelspiel, as their descriptions name them
+# (companion/engine/cuckoo/describe.py)
+PARTS = Parts(
+    table=FamilyScreen, history=FamilyHistoryScreen, rules=FamilyRulesScreen,
+    learn=lambda app, game, table: LearnScreen(app, game, table),
+    quiz=lambda app, game: QuizScreen(app, game), setup=FamilySetup,
+)

@@ -12,13 +12,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import kind_named
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.errors import N_, GnavError
-from companion.engine.events import MAX_STAKE
-from companion.engine.family import FamilyTable, GameBook, Subset
-from companion.i18n import Tr
-from companion.narrate.family import (
+from companion.core.errors import N_, GnavError
+from companion.core.fields import MAX_STAKE
+from companion.engine.cuckoo.family import FamilyKind
+from companion.engine.cuckoo.journal import FamilyTable
+from companion.engine.cuckoo.narrate import (
     book_summary,
     book_title,
     game_line,
@@ -26,13 +24,15 @@ from companion.narrate.family import (
     piece_title,
     stakes_label,
 )
+from companion.engine.cuckoo.rulebook import GameBook, Subset
+from companion.engine.registry import GAMES, kind_named
+from companion.i18n import Tr
 
 from . import theme
 from .widgets import body, error_text, show_error
 
-BOOKS: dict[str, GameBook] = {book.game: book for book in FAMILY_BOOKS}
 LABEL = ft.TextStyle(size=theme.BODY)
-DEFAULT_AMOUNT = {"stake": 3, "lives": 3, "counters": 3}
+DEFAULT_AMOUNT = 3  # rebuys, lives or counters each
 # the rule data's values of the house fields, in words (pieces and numbers are named apart)
 VALUE_WORDS: dict[str, str] = {
     "offered_piece": N_("the offered piece"), "all": N_("every swap"), "none": N_("nothing"),
@@ -50,17 +50,17 @@ class FamilySetup:
     def __init__(self, app: Any, game: str, on_change: Callable[[], None]) -> None:
         self.app = app
         self.game = game
-        self.book = BOOKS[game]
+        self.book = family_book(game)
         self.on_change = on_change
         _ = app.tr
         self.rules = next(iter(self.book.presets))
         self.house: dict[str, Any] = {}
-        self.amount = DEFAULT_AMOUNT[self.book.ledger]
+        self.amount = DEFAULT_AMOUNT
         self.reentry = True
-        self.line = body(game_line(game, app.tr), size=theme.SMALL + 1, italic=True)
+        self.line = body(game_line(self.book, app.tr), size=theme.SMALL + 1, italic=True)
         self.rules_group = ft.RadioGroup(
             value=self.rules, on_change=lambda e: self.set_rules(e.control.value),
-            content=ft.Row([ft.Radio(value=name, label=book_title(game, name, app.tr),
+            content=ft.Row([ft.Radio(value=name, label=book_title(self.book, name, app.tr),
                                      label_style=LABEL) for name in self.book.presets],
                            wrap=True))
         self.rules_help = body("", size=theme.SMALL + 1)
@@ -70,7 +70,7 @@ class FamilySetup:
             on_change=lambda e: self.set_amount(e.control.value))
         self.amount_error = error_text()
         stakes: list[ft.Control] = [self.amount_field, self.amount_error]
-        if self.book.ledger == "lives" and game == "cuccu":
+        if self.book.default.play().buy_back == "reentry":  # Cuccù's seats out re-enter
             stakes.append(ft.Switch(
                 label=_("Seats out may re-enter at a doubled price"), value=self.reentry,
                 on_change=lambda e: self.set_reentry(bool(e.control.value))))
@@ -90,14 +90,13 @@ class FamilySetup:
 
     def values(self) -> dict[str, Any]:
         """The rule book's fields with the house rules over them."""
-        out = dict(self.book.presets[self.rules])
-        out.update(self.house)
-        return out
+        preset = self.book.presets[self.rules]
+        return {key: self.house.get(key, preset.value(key)) for key in preset.schema()}
 
     def fill(self) -> None:
         _ = tr = self.app.tr
         self.rules_group.value = self.rules
-        self.rules_help.value = book_summary(self.game, self.rules, tr)
+        self.rules_help.value = book_summary(self.book, self.rules, tr)
         preset = self.book.presets[self.rules]
         values = self.values()
         rows: list[ft.Control] = []
@@ -105,13 +104,13 @@ class FamilySetup:
             value = values[key]
             # the field's explanation from the rule data is its title: the field's name is
             # the journal's, not a word for the table
-            help_text = house_help(self.game, key, tr)
+            help_text = house_help(self.book, key, tr)
             title = _("{rule}  (house rule)", rule=help_text) if key in self.house else help_text
             rows.append(ft.Column(
                 [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
                  self._field(key, allowed, value),
-                 body(_("{rules}: {value}", rules=book_title(self.game, self.rules, tr),
-                         value=self._value_words(preset[key])),
+                 body(_("{rules}: {value}", rules=book_title(self.book, self.rules, tr),
+                         value=self._value_words(preset.value(key))),
                       size=theme.SMALL, italic=True)],
                 spacing=4))
         self.house_column.controls = rows
@@ -120,7 +119,7 @@ class FamilySetup:
         tr = self.app.tr
         if isinstance(allowed, Subset):
             return ft.Row(
-                [ft.Checkbox(label=piece_title(self.game, item, tr), value=item in value,
+                [ft.Checkbox(label=piece_title(self.book, item, tr), value=item in value,
                              on_change=lambda e, k=key, m=item: self.toggle(
                                  k, m, bool(e.control.value)))
                  for item in allowed.items], wrap=True)
@@ -135,7 +134,7 @@ class FamilySetup:
                                      label_style=LABEL) for v in allowed], wrap=True))
 
     def _value_words(self, value: Any) -> str:
-        return value_words(self.game, value, self.app.tr)
+        return value_words(self.book, value, self.app.tr)
 
     # --- handlers ------------------------------------------------------------------------------
 
@@ -147,7 +146,7 @@ class FamilySetup:
             self.on_change()
 
     def set_house(self, key: str, value: Any) -> None:
-        if value == self.book.presets[self.rules][key]:
+        if value == self.book.presets[self.rules].value(key):
             self.house.pop(key, None)
         else:
             self.house[key] = value
@@ -169,7 +168,7 @@ class FamilySetup:
         self.on_change()
 
     def read_amount(self, text: str | None) -> None:
-        low = 0 if self.book.ledger == "stake" else 1
+        low = 0 if self.book.ledger.dies else 1  # a stake may allow no rebuy
         try:
             value = int((text or "").strip())
         except ValueError:
@@ -194,8 +193,8 @@ class FamilySetup:
             raise GnavError(self.amount_error.value or "")
         ledger = self.book.ledger
         stakes: dict[str, Any] = {"kind": ledger,
-                                  ("rebuys" if ledger == "stake" else "each"): self.amount}
-        if ledger == "lives":
+                                  ledger.amount: self.amount}
+        if "reentry" in ledger.optional:
             stakes["reentry"] = self.reentry
         obj: dict[str, Any] = {
             "ev": "table", "version": 2, "game": self.game, "rules": self.rules,
@@ -208,22 +207,36 @@ class FamilySetup:
         assert isinstance(header, FamilyTable)
         return header
 
-    def adopt(self, old: FamilySetup) -> None:
+    @property
+    def editing(self) -> bool:
+        return False  # its fields are read as they change
+
+    def adopt(self, old: Any, same_language: bool = True) -> None:
+        if not isinstance(old, FamilySetup):
+            return
         self.rules, self.house = old.rules, dict(old.house)
         self.amount, self.reentry = old.amount, old.reentry
         self.amount_field.value = old.amount_field.value
         self.fill()
 
 
-def value_words(game: str, value: Any, tr: Tr) -> str:
+def family_book(game: str) -> GameBook:
+    """The GameBook of a game of the family, from its kind in the registry."""
+    kind = GAMES.kind(game)
+    if not isinstance(kind, FamilyKind):
+        raise TypeError(f"{game} is not a game of the family")
+    return kind.book
+
+
+def value_words(book: GameBook, value: Any, tr: Tr) -> str:
     """A house field's value in words (New table's choices, a table's rules card)."""
     _ = tr
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, (tuple, list)):
-        return ", ".join(piece_title(game, v, tr) for v in value) or _("none")
+        return ", ".join(piece_title(book, v, tr) for v in value) or _("none")
     if isinstance(value, str) and value in VALUE_WORDS:
         return _(VALUE_WORDS[value])
     if isinstance(value, str) and "," in value:  # an order of pieces, highest first
-        return ", ".join(piece_title(game, v, tr) for v in value.split(","))
+        return ", ".join(piece_title(book, v, tr) for v in value.split(","))
     return str(value)

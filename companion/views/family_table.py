@@ -14,12 +14,22 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.errors import GnavError
-from companion.engine.events import Change, Cut, Deal, Leave, Reveal, Stand
-from companion.engine.family import MAX_PRICE, FamilyEvent, FamilyReply, FamilyState, Rebuy
-from companion.engine.pieces import STOCK
-from companion.i18n import Tr
-from companion.narrate.family import (
+from companion.core.errors import GnavError
+from companion.core.fields import STOCK
+from companion.engine.cuckoo.events import (
+    Change,
+    Cut,
+    Deal,
+    FamilyEvent,
+    FamilyReply,
+    Leave,
+    Rebuy,
+    Reveal,
+    Stand,
+)
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.journal import MAX_PRICE
+from companion.engine.cuckoo.narrate import (
     book_title,
     call_gloss,
     call_words,
@@ -32,6 +42,7 @@ from companion.narrate.family import (
     stake_words,
     table_words,
 )
+from companion.i18n import Tr
 from companion.store import Game, StoreError
 
 from . import theme
@@ -148,7 +159,7 @@ class FamilyScreen:
     def render(self) -> None:
         _ = tr = self.app.tr
         state = self.state
-        game = state.rules.game
+        game = state.book
         self.title.value = _("{game} · {book} · Round {round}", game=game_title(game, tr),
                               book=book_title(game, state.rules.name, tr),
                               round=max(state.round, 1))
@@ -233,7 +244,7 @@ class FamilyScreen:
 
     def call_label(self, call: str) -> ft.Control:
         """The call in the game's own words, large, our translation beside it."""
-        game = self.state.rules.game
+        game = self.state.book
         return ft.Column(
             [ft.Text(call_words(game, call), size=theme.BODY + 2, weight=ft.FontWeight.BOLD),
              ft.Text(call_gloss(game, call, self.app.tr), size=theme.SMALL - 2, italic=True)],
@@ -260,7 +271,7 @@ class FamilyScreen:
     def turn_panel(self, state: FamilyState) -> ft.Control:
         _ = self.app.tr
         seat = state.turn_name or ""
-        game = state.rules.game
+        game = state.book
         return self.panel(
             _("{seat}'s turn", seat=seat),
             [self.event_button(_("Stand"), Stand(seat)),
@@ -288,7 +299,7 @@ class FamilyScreen:
             if ev.call == "none":
                 if ev.face_up:
                     text = _("Swap: {seat} passes {piece} face up", seat=ev.face_up[0],
-                             piece=face_up_piece(state.rules, "a", _))
+                             piece=face_up_piece(state, "a", _))
                 elif ev.silent:
                     text = _("Swap: a silent matador")
                 elif ev.source == STOCK:
@@ -312,7 +323,7 @@ class FamilyScreen:
         count = len(self.game.events)
         if self.picker is not None and self.picker_at == count:
             return self.picker
-        game, tr = state.rules.game, self.app.tr
+        game, tr = state.book, self.app.tr
         if state.phase == "cut":
             seats = [state.names[i] for i in state.cut_seats]
             action, prompt, done = _("Draw"), table_words(game, "drawn", tr), self.cut
@@ -343,7 +354,7 @@ class FamilyScreen:
         size = 44 if self.app.phone else 64
         tiles: list[ft.Control] = []
         for seat, piece in shown:
-            title = piece_title(state.rules.game, piece, tr)
+            title = piece_title(state.book, piece, tr)
             tiles.append(ft.Semantics(label=f"{seat}: {title}", container=True,
                                       exclude_semantics=True, content=ft.Column(
                 [family_face(state, piece, size),
@@ -388,7 +399,7 @@ class FamilyScreen:
         """Cuccù's Inn: the holder offers the swap for a price; the asker buys or refuses."""
         _ = self.app.tr
         state = self.state
-        game = state.rules.game
+        game = state.book
         holder = state.asked_name or ""
         asker = state.turn_name or ""
         price = ft.TextField(label=_("Price offered"), value="1", width=200,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine import TableState
+from companion.engine.gnav import TableState
 from companion.store import Game
 
 

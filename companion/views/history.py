@@ -15,8 +15,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import Deal
-from companion.narrate.words import history_line
+from companion.engine.gnav import Deal
+from companion.engine.gnav.narrate import history_line
 from companion.store import Game
 
 from . import theme

@@ -1,37 +1,26 @@
-"""The new table screen ("/new"): the game, players in seating order, rule book, house rules,
-stakes, dealer (Gwra pyskessa has no rule book, house rules or stakes to choose)."""
+"""The new table screen ("/new"): the game, players in seating order, the first dealer, and the
+game's own part (its setup: Gnav's rule book, house rules and stakes; a family game's; none for
+Gwra pyskessa), as the registry's games and their parts give them."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any, Literal
+from typing import Any
 
 import flet as ft
 
+from companion.core.errors import GnavError
+from companion.core.fields import MIN_SEATS, STOCK
 from companion.core.names import MAX_NAME, format_character, name_problem, spelled
-from companion.engine import DEFAULT_RULES, MATADORS, PRESETS, GnavError, Stakes, Table
-from companion.engine.books.gnav import CHOICE_LABELS, CHOICE_WORDS, LIST_LABELS
-from companion.engine.events import MAX_SEATS, MAX_STAKE, MIN_SEATS
-from companion.engine.pieces import STOCK
-from companion.engine.rules import HOUSE_FIELDS, Rulebook
-from companion.games import gwra_pyskessa as gofish
-from companion.games.gwra_pyskessa.events import MAX_SEATS as GOFISH_SEATS
-from companion.games.gwra_pyskessa.events import header_json as gofish_header_json
+from companion.core.protocols import Header
+from companion.engine.describe import Description
+from companion.engine.registry import GAMES
 from companion.i18n import Tr
-from companion.narrate.family import game_line, game_title
-from companion.narrate.words import (
-    field_help,
-    field_title,
-    field_value_words,
-    piece_title,
-    rulebook_summary,
-)
 from companion.store import StoreError
 
 from . import theme
-from .family_setup import BOOKS as FAMILY_BOOKS
-from .family_setup import FamilySetup
+from .parts import Setup
 from .widgets import (
     body,
     button,
@@ -55,17 +44,13 @@ class NewTableScreen:
         _ = app.tr
         self.lang = app.tr.lang  # what its sentences are told in
         self.players: list[str] = []
-        self.rules = DEFAULT_RULES
-        self.house: dict[str, Any] = {}  # field -> value in rule book form (tuples for lists)
-        self.stakes_kind = "counters"
-        self.amount = 3
         self.dealer_choice = "draw"  # "draw", "random" or a seat name
-        self.game = "gnav"  # the header's game: gnav, gwra-pyskessa or one of the family's
+        self.game = GAMES.first.id  # the header's game, one of the registry's
         self.rng = random.Random()
-        # a family game (issue 14) replaces the Gnav sections with its FamilySetup
-        # (views/family_setup.py); Gwra pyskessa hides them
-        self.family: FamilySetup | None = None
-        self.family_box = ft.Column([], visible=False)
+        # the chosen game's part of New table (its parts' setup), None where it has none
+        self.setup: Setup | None = None
+        self.setup_box = ft.Column([], visible=False)
+        self.starting = False  # a Start is waiting for a field's last change
 
         # on_change keeps the typed name on the server at once, so a quick tap on Add player
         # never reads a stale value
@@ -78,63 +63,16 @@ class NewTableScreen:
             controls=[], show_default_drag_handles=False, on_reorder=self.reordered,
             build_controls_on_demand=False, height=0)
         self.no_players = body("", size=theme.SMALL)
-        self.rules_group = ft.RadioGroup(
-            value=self.rules, on_change=lambda e: self.set_rules(e.control.value),
-            content=ft.Row([ft.Radio(value=name, label=name, label_style=LABEL) for name in PRESETS], wrap=True),
-        )
-        self.rules_help = body("", size=theme.SMALL + 1)
-        self.stakes_group = ft.RadioGroup(
-            value=self.stakes_kind, on_change=lambda e: self.set_stakes_kind(e.control.value),
-            content=ft.Row([ft.Radio(value="counters", label=_("Counters"), label_style=LABEL),
-                            ft.Radio(value="strokes", label=_("Strokes"), label_style=LABEL)], wrap=True),
-        )
-        self.amount_field = ft.TextField(
-            label=_("Counters each"), value=str(self.amount), width=200,
-            keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: self.set_amount(
-                e.control.value), text_size=theme.BODY,
-            on_focus=self.amount_focus, on_blur=self.amount_blur,
-        )
-        # whether the stakes field has the focus (its last keys may still be on their way)
-        self.amount_editing = False
-        self.starting = False  # a Start is waiting for the field's last change
-        self.amount_error = error_text()
         self.dealer_group = ft.RadioGroup(value=self.dealer_choice,
                                           on_change=lambda e: self.set_dealer(e.control.value),
                                           content=ft.Row([], wrap=True))
-        self.house_column = ft.Column([], spacing=12)
         # radios rather than a menu: every game in sight with its line, one tap, a label to
         # find it by
         self.game_group = ft.RadioGroup(
             value=self.game, on_change=lambda e: self.set_game(e.control.value),
-            content=ft.Column([
-                _game_choice("gnav", "Gnav", _(
-                    "Norway and Denmark. 2 to 40 players, one piece each: keep it or swap it "
-                    "with the next player; the lowest piece pays.")),
-                *(_game_choice(g, game_title(g, app.tr), game_line(g, app.tr))
-                  for g in FAMILY_BOOKS),
-                _game_choice(gofish.GAME, "Gwra pyskessa", _(
-                    "Cornwall. 2 to 10 players, an ordinary pack of 52: Go Fish, asked only in "
-                    "Cornish; most sets of four wins.")),
-            ], spacing=4),
+            content=ft.Column([_game_choice(game, app.tr) for game in GAMES], spacing=4),
         )
         self.start_error = error_text()
-        # Gnav's own sections, hidden while a family game is chosen
-        self.gnav_part = ft.Column([
-            ft.Divider(),
-            heading(_("Rule book"), theme.NAME),
-            self.rules_group,
-            self.rules_help,
-            ft.Divider(),
-            heading(_("Stakes"), theme.NAME),
-            self.stakes_group,
-            self.amount_field,
-            self.amount_error], spacing=12)
-        self.gnav_house = ft.Column([
-            ft.Divider(),
-            heading(_("House rules"), theme.NAME),
-            body(_("Each rule starts as the rule book has it; change any of them."),
-                 size=theme.SMALL),
-            self.house_column], spacing=12)
         self.start_button = ft.FilledButton(_("Start game"), on_click=self.start,
                                             style=theme.big_button_style(),
                                             height=theme.BIG_TOUCH)
@@ -159,12 +97,10 @@ class NewTableScreen:
                         ft.Divider(),
                         heading(_("Game"), theme.NAME),
                         self.game_group,
-                        self.family_box,
-                        self.gnav_part,
+                        self.setup_box,
                         ft.Divider(),
                         heading(_("First dealer"), theme.NAME),
                         self.dealer_group,
-                        self.gnav_house,
                         ft.Divider(),
                         self.start_error,
                         self.start_button,
@@ -174,54 +110,45 @@ class NewTableScreen:
             ],
             padding=16,
         )
+        self.setup = self.make_setup(self.game)
         self.fill()
 
     # --- what the screen shows ----------------------------------------------------------------
 
     @property
-    def book(self) -> Rulebook:
-        preset = PRESETS[self.rules]
-        return preset.with_house({k: list(v) if isinstance(v, tuple) else v
-                                  for k, v in self.house.items()})
+    def described(self) -> Description:
+        return GAMES[self.game]
 
     def fill(self) -> None:
         _ = self.app.tr
         self.fill_players()
         self.game_group.value = self.game
-        gnav = self.game == "gnav"
-        self.gnav_part.visible = self.gnav_house.visible = gnav
-        self.family_box.controls = [] if self.family is None else [self.family.control]
-        self.family_box.visible = self.family is not None
-        self.rules_group.value = self.rules
-        self.rules_help.value = rulebook_summary(self.rules, self.app.tr)
-        self.stakes_group.value = self.stakes_kind
-        self.amount_field.label = (_("Counters each") if self.stakes_kind == "counters"
-                                   else _("Stroke limit"))
+        self.setup_box.controls = [] if self.setup is None else [self.setup.control]
+        self.setup_box.visible = self.setup is not None
         self.fill_dealer()
-        self.fill_house()
         self.start_button.disabled = not MIN_SEATS <= len(self.players) <= self.max_seats
-        if self.game == gofish.GAME and len(self.players) > self.max_seats:
-            self.no_players.value = _("Gwra pyskessa has at most {count} players.",
-                                      count=self.max_seats)
+        if len(self.players) > self.max_seats:
+            self.no_players.value = _("{game} has at most {count} players.",
+                                      game=self.described.name, count=self.max_seats)
             self.no_players.visible = True
 
     @property
     def max_seats(self) -> int:
-        if self.game == gofish.GAME:
-            return GOFISH_SEATS
-        return FAMILY_BOOKS[self.game].max_seats if self.game in FAMILY_BOOKS else MAX_SEATS
+        return self.described.max_seats
 
     def set_game(self, game: str | None, refresh: bool = True) -> None:
-        """Gnav, Gwra pyskessa, or one of the family's games with its own setup."""
-        if game is None or game == self.game or (
-                game not in ("gnav", gofish.GAME) and game not in FAMILY_BOOKS):
+        """One of the registry's games, with its own part of New table."""
+        if game is None or game == self.game or game not in GAMES:
             return
         self.game = game
-        self.family = (FamilySetup(self.app, game, on_change=self.app.refresh)
-                       if game in FAMILY_BOOKS else None)
+        self.setup = self.make_setup(game)
         if refresh:
             self.fill()
             self.app.refresh()
+
+    def make_setup(self, game: str) -> Setup | None:
+        make = self.app.parts(GAMES[game]).setup
+        return None if make is None else make(self.app, game, self.app.refresh)
 
     def fill_players(self) -> None:
         _ = self.app.tr
@@ -282,67 +209,21 @@ class NewTableScreen:
         self.dealer_group.content = ft.Row(radios, wrap=True)
         self.dealer_group.value = self.dealer_choice
 
-    def fill_house(self) -> None:
-        _, tr = self.app.tr, self.app.tr
-        book, preset = self.book, PRESETS[self.rules]
-        rows: list[ft.Control] = []
-        for key in HOUSE_FIELDS:
-            value = getattr(book, key)
-            changed = value != getattr(preset, key)
-            title = (_("{rule}  (house rule)", rule=field_title(key, tr)) if changed
-                     else field_title(key, tr))
-            control: ft.Control
-            if isinstance(value, bool):
-                control = ft.Switch(label=field_title(key, tr), value=value,
-                                    on_change=lambda e, k=key: self.set_house(k, e.control.value))
-            elif key in CHOICE_WORDS:
-                control = ft.RadioGroup(
-                    value=value,
-                    on_change=lambda e, k=key: self.set_house(k, e.control.value),
-                    content=ft.Row([ft.Radio(value=v, label=_(CHOICE_LABELS[key],
-                                                              choice=tr.in_sentence(_(w))),
-                                             label_style=LABEL)
-                                    for v, w in CHOICE_WORDS[key].items()], wrap=True),
-                )
-            else:
-                control = ft.Row(
-                    [ft.Checkbox(label=_(LIST_LABELS[key], piece=tr.in_sentence(piece_title(m, tr))),
-                                 value=m in value,
-                                 on_change=lambda e, k=key, m=m: self.toggle_call(
-                                     k, m, bool(e.control.value)))
-                     for m in MATADORS],
-                    wrap=True,
-                )
-            rows.append(ft.Column(
-                [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
-                 body(field_help(key, tr), size=theme.SMALL),
-                 control,
-                 body(_("{rules}: {value}", rules=self.rules,
-                        value=field_value_words(key, getattr(preset, key), tr)),
-                      size=theme.SMALL, italic=True)],
-                spacing=4,
-            ))
-        self.house_column.controls = rows
-
     def adopt(self, old: Any) -> None:
         """After a language switch or a turned screen: the same table in the making (players,
         the name and stakes being typed, what was wrong), told in the new language."""
         if not isinstance(old, NewTableScreen):
             return
         self.players = list(old.players)
-        self.rules, self.house = old.rules, dict(old.house)
         self.set_game(old.game, refresh=False)
-        if old.family is not None and self.family is not None:
-            self.family.adopt(old.family)
-        self.stakes_kind, self.amount = old.stakes_kind, old.amount
+        if old.setup is not None and self.setup is not None:
+            self.setup.adopt(old.setup, old.lang == self.lang)
         self.dealer_choice = old.dealer_choice
         self.name_field.value = old.name_field.value
-        self.amount_field.value = old.amount_field.value
         self.fill()
         if old.lang != self.lang:
             return  # its sentences were told in the other language; the next check retells
         for mine, theirs in ((self.name_error, old.name_error),
-                             (self.amount_error, old.amount_error),
                              (self.start_error, old.start_error)):
             show_error(mine, theirs.value if theirs.visible else None)
 
@@ -442,54 +323,6 @@ class NewTableScreen:
         self.fill()
         self.app.refresh()
 
-    def set_rules(self, name: str | None) -> None:
-        if name in PRESETS:
-            self.rules = name
-            self.house = {}  # house rules start again from the new book
-            self.fill()
-            self.app.refresh()
-
-    def set_house(self, key: str, value: Any) -> None:
-        preset_value = getattr(PRESETS[self.rules], key)
-        if value == preset_value:
-            self.house.pop(key, None)
-        else:
-            self.house[key] = value
-        self.fill_house()
-        self.app.refresh()
-
-    def toggle_call(self, key: str, matador: str, on: bool) -> None:
-        current = set(getattr(self.book, key))
-        if on:
-            current.add(matador)
-        else:
-            current.discard(matador)
-        self.set_house(key, tuple(m for m in MATADORS if m in current))
-
-    def set_stakes_kind(self, kind: str | None) -> None:
-        if kind in ("counters", "strokes"):
-            self.stakes_kind = kind
-            self.fill()
-            self.app.refresh()
-
-    def set_amount(self, text: str | None) -> None:
-        self.read_amount(text)
-        self.app.refresh()
-
-    def read_amount(self, text: str | None) -> None:
-        try:
-            value = int((text or "").strip())
-        except ValueError:
-            value = 0
-        if 1 <= value <= MAX_STAKE:
-            self.amount = value
-            show_error(self.amount_error, None)
-        else:
-            _ = self.app.tr
-            self.amount = 0
-            show_error(self.amount_error, _("Type a whole number from 1 to {count}.",
-                                            count=MAX_STAKE))
-
     def set_dealer(self, choice: str | None) -> None:
         if choice in ("draw", "random") or choice in self.players:
             self.dealer_choice = choice
@@ -503,34 +336,21 @@ class NewTableScreen:
             return self.rng.choice(self.players)
         return self.dealer_choice
 
-    def table(self) -> Table:
+    def header(self) -> Header:
         """The header this screen describes; raises GnavError with the reason it is not ready."""
         _ = self.app.tr
-        if self.amount < 1:
-            raise GnavError(_("The stakes need a whole number from 1 to {count}.",
-                              count=MAX_STAKE))
         if len(self.players) < MIN_SEATS:
             raise GnavError(_("A table needs at least {count} players.", count=MIN_SEATS))
         dealer = self.dealer()
-        book = self.book
-        house = tuple((k, getattr(book, k)) for k in HOUSE_FIELDS if k in self.house)
-        kind: Literal["counters", "strokes"] = "counters" if self.stakes_kind == "counters" else "strokes"
-        return Table(rules=self.rules, stakes=Stakes(kind, self.amount),
-                     seats=tuple(self.players), dealer=dealer, house=house)
-
-    def gofish_header(self) -> gofish.Header:
-        """A Gwra pyskessa table's header, read back by its kind (GnavError when it is bad)."""
-        _ = self.app.tr
-        if len(self.players) < MIN_SEATS:
-            raise GnavError(_("A table needs at least {count} players.", count=MIN_SEATS))
-        header = gofish.Header(seats=tuple(self.players), dealer=self.dealer())
-        return gofish.parse_header(gofish_header_json(header))
-
-    def amount_focus(self, e: Any = None) -> None:
-        self.amount_editing = True
-
-    def amount_blur(self, e: Any = None) -> None:
-        self.amount_editing = False
+        if self.setup is not None:
+            return self.setup.header(self.players, dealer)
+        # a game with no part of its own: its first rule book, the seats and the dealer
+        obj: dict[str, Any] = {"ev": "table", "version": 2, "game": self.game,
+                               "rules": self.described.default_book, "seats": self.players}
+        if dealer is not None:
+            obj["dealer"] = dealer
+        header: Header = self.described.kind.parse_header(obj)
+        return header
 
     def start(self, e: Any = None) -> None:
         """Start game. A tap on Start can reach the app before the stakes field's last change
@@ -538,7 +358,7 @@ class NewTableScreen:
         has the focus, the focus moves to Start first, which makes the browser send the
         field's last change and then its blur, and the game is made after the blur."""
         page = self.app.page
-        if page is None or not self.amount_editing or self.game != "gnav":
+        if page is None or self.setup is None or not self.setup.editing:
             self.create()
         elif not self.starting:
             self.starting = True
@@ -550,7 +370,8 @@ class NewTableScreen:
             focus = self.start_button.focus()  # type: ignore[no-untyped-call]
             await asyncio.wait_for(focus, timeout=2)
             deadline = asyncio.get_running_loop().time() + 2
-            while self.amount_editing and asyncio.get_running_loop().time() < deadline:
+            while (self.setup is not None and self.setup.editing
+                   and asyncio.get_running_loop().time() < deadline):
                 await asyncio.sleep(0.02)
         except (TimeoutError, RuntimeError):
             pass  # no answer from the browser: the field as last sent is all there is
@@ -559,21 +380,11 @@ class NewTableScreen:
         page.run_thread(self.create)
 
     def create(self) -> None:
-        # the field as the browser last sent it: Flet applies a field's new value as the
+        # the fields as the browser last sent them: Flet applies a field's new value as the
         # message arrives but runs its change handler on a worker thread, which a quick tap
-        # on Start can overtake
+        # on Start can overtake (each setup reads its fields again in `header`)
         try:
-            if self.game == gofish.GAME:
-                game = self.app.store.create_game(self.gofish_header())
-            elif self.family is not None:  # a family game (issue 14)
-                if len(self.players) < MIN_SEATS:
-                    raise GnavError(self.app.tr("A table needs at least {count} players.",
-                                                count=MIN_SEATS))
-                game = self.app.store.create_game(self.family.header(self.players,
-                                                                     self.dealer()))
-            else:
-                self.read_amount(self.amount_field.value)
-                game = self.app.store.create_game(self.table())
+            game = self.app.store.create_game(self.header())
         except (GnavError, StoreError) as err:
             show_error(self.start_error, self.app.tr.error(err))
             self.app.refresh()
@@ -581,11 +392,14 @@ class NewTableScreen:
         self.app.go(f"/game/{game.id}")
 
 
-def _game_choice(value: str, name: str, line: str) -> ft.Control:
-    """A game to choose, its name (the game's own, never translated) and a line on where it is
-    played, by how many and what is special."""
+def _game_choice(game: Description, tr: Tr) -> ft.Control:
+    """A game to choose, its name (the game's own, never translated, or its title in the
+    reader's language where it has one) and a line on where it is played, by how many and what
+    is special."""
+    name = game.name if game.title is None else tr(game.title)
+    line = tr(game.line)
     return ft.Column([
-        ft.Radio(value=value, label=name,
+        ft.Radio(value=game.id, label=name,
                  label_style=ft.TextStyle(size=theme.NAME, weight=ft.FontWeight.W_600)),
         ft.Container(body(line, size=theme.SMALL), padding=ft.Padding.only(left=48)),
     ], spacing=0)

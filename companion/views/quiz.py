@@ -9,23 +9,22 @@ switch or a trip to the table loses nothing.
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
 from companion.core.names import MAX_NAME
-from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
-from companion.i18n import Tr
-from companion.narrate import family_teach
-from companion.narrate.words import piece_title
+from companion.engine.cuckoo.rulebook import RuleBook
+from companion.engine.describe import Question, Teaching
+from companion.engine.registry import GAMES
 from companion.store import StoreError
 
 from . import theme
+from .learn import table_book, taught, teaching_of
 from .pieces import piece_image
-from .quiz_data import Question, questions
-from .quiz_family import FamilyQuestion
-from .quiz_family import questions as family_questions
 from .widgets import (
     big_button,
     body,
@@ -46,12 +45,16 @@ class QuizState:
 
     players: list[str] = field(default_factory=list)
     scores: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (right, asked)
-    rules: str = DEFAULT_RULES
-    game: str = "gnav"  # or one of the family's other games, `rules` one of its rule books
-    book: Rulebook | None = None  # the last table's book with its house rules
+    game: str = field(default_factory=lambda: taught()[0].id)  # a game Learn teaches
+    rules: str = ""  # one of its rule books (its first when empty)
+    book: RuleBook | None = None  # the last table's book with its house rules
     seed: int = 0
     index: int = 0
     chosen: int | None = None  # the option picked for the current question
+
+    def __post_init__(self) -> None:
+        if not self.rules:
+            self.rules = next(iter(teaching_of(GAMES[self.game]).books()))
 
     def as_json(self) -> str:
         return json.dumps({"players": self.players, "scores": self.scores, "rules": self.rules,
@@ -62,26 +65,30 @@ class QuizState:
     def from_json(cls, text: str) -> QuizState:
         data = json.loads(text)
         state = cls(players=[str(p) for p in data.get("players", [])],
-                    rules=str(data.get("rules", DEFAULT_RULES)), seed=int(data.get("seed", 0)),
-                    index=int(data.get("index", 0)))
+                    seed=int(data.get("seed", 0)), index=int(data.get("index", 0)))
         state.scores = {str(k): (int(v[0]), int(v[1]))
                         for k, v in data.get("scores", {}).items()}
-        game = str(data.get("game", "gnav"))
-        if game in family_teach.MODULES:
-            state.game = game
-            if state.rules not in family_teach.rule_books(game):
-                state.rules = family_teach.rule_books(game)[0]
-        elif state.rules not in PRESETS:
-            state.rules = DEFAULT_RULES
+        game = GAMES.get(str(data.get("game", "")))
+        if game is not None and game.teaching is not None:
+            state.game = game.id
+            state.rules = next(iter(game.teaching.books()))
+        rules = str(data.get("rules", ""))
+        if rules in teaching_of(GAMES[state.game]).books():
+            state.rules = rules
         return state
 
 
 class QuizScreen:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, game: str | None = None) -> None:
+        """`game`: the quiz of that game ("/quiz/<game>"), else the evening's, where it is."""
         self.app = app
         _ = app.tr
         self.quiz: QuizState = app.quiz
-        self._questions: list[Question] | list[FamilyQuestion] = []
+        if game is not None and game != self.quiz.game:
+            self.quiz.game, self.quiz.book = game, None
+            self.quiz.rules = next(iter(self.teaching.books()))
+            self.quiz.index, self.quiz.chosen = 0, None
+        self._questions: Sequence[Question] = []
         self._questions_key: tuple[object, ...] | None = None
         self.adopt_last_table()
         self.name_field = ft.TextField(label=_("Player name"), max_length=MAX_NAME,
@@ -91,7 +98,7 @@ class QuizScreen:
         self.players_area = ft.Column([], spacing=6)
         self.question_area = ft.Column([], spacing=10)
         self.view = ft.View(
-            route="/quiz",
+            route="/quiz" if game is None else f"/quiz/{game}",
             appbar=ft.AppBar(title=heading(_("Quiz"), theme.TITLE - 4),
                              actions=top_actions(app, button(_("Tables"),
                                                              lambda e: app.go("/"),
@@ -105,34 +112,32 @@ class QuizScreen:
     # --- state ---------------------------------------------------------------------------------
 
     @property
-    def book(self) -> Rulebook:
+    def teaching(self) -> Teaching:
+        return teaching_of(GAMES[self.quiz.game])
+
+    @property
+    def book(self) -> RuleBook:
         if self.quiz.book is not None and self.quiz.book.name == self.quiz.rules:
             return self.quiz.book
-        return PRESETS[self.quiz.rules]
+        return self.teaching.books()[self.quiz.rules]
 
     @property
     def scores(self) -> dict[str, tuple[int, int]]:
         return self.quiz.scores
 
     @property
-    def questions(self) -> list[Question] | list[FamilyQuestion]:
+    def questions(self) -> Sequence[Question]:
         # each set plays ~130 tiny journals: made once per rule book, language and seed
-        if self.quiz.game != "gnav":
-            key: tuple[object, ...] = (self.quiz.game, self.quiz.rules, self.app.tr.lang,
-                                       self.quiz.seed)
-            if self._questions_key != key:
-                self._questions = family_questions(self.quiz.game, self.quiz.rules,
-                                                   self.app.tr, self.quiz.seed)[:TOTAL]
-                self._questions_key = key
-            return self._questions
-        key = (self.book, self.app.tr.lang, self.quiz.seed)
+        key: tuple[object, ...] = (self.quiz.game, self.book, self.app.tr.lang, self.quiz.seed)
         if self._questions_key != key:
-            self._questions = questions(self.book, self.app.tr, self.quiz.seed)[:TOTAL]
+            # the screen hands the quiz its chance, seeded so that a set comes back the same
+            dice = random.Random(f"{self.quiz.game}-{self.book.name}-{self.quiz.seed}")
+            self._questions = self.teaching.questions(self.book, dice, self.app.tr)[:TOTAL]
             self._questions_key = key
         return self._questions
 
     @property
-    def question(self) -> Question | FamilyQuestion:
+    def question(self) -> Question:
         return self.questions[min(self.quiz.index, TOTAL - 1)]
 
     @property
@@ -143,21 +148,23 @@ class QuizScreen:
         return self.quiz.players[self.quiz.index % len(self.quiz.players)]
 
     def adopt_last_table(self) -> None:
-        """With no players yet, the last table's seats and rule book."""
+        """With no players yet, the last table's seats, game and rule book (when Learn teaches
+        its game)."""
         game_id = getattr(self.app, "last_game_id", None)
-        if self.quiz.players or game_id is None or self.quiz.game != "gnav":
+        if self.quiz.players or game_id is None:
             return
         try:
             game = self.app.games.game(game_id)
         except StoreError:
             return
-        book = getattr(game.state, "rules", None)
-        if book is None:  # a game with no rule book to ask about (Gwra pyskessa): no crash
+        described = GAMES.get(game.table.game)
+        if described is None or described.teaching is None:
             return
         self.quiz.players = list(game.state.names)
         self.quiz.scores = {n: (0, 0) for n in game.state.names}
-        self.quiz.rules = book.name
-        self.quiz.book = book
+        self.quiz.game = described.id
+        self.quiz.book = table_book(game)
+        self.quiz.rules = self.quiz.book.name
 
     def adopt(self, old: Any) -> None:
         """After a language switch or a turned screen: the name being typed."""
@@ -195,9 +202,9 @@ class QuizScreen:
             else body(_("Add the players' names to keep a score for each."), size=theme.SMALL),
             ft.Semantics(identifier="quiz-games", content=ft.Row(
                 [body(_("Game:"), size=theme.SMALL + 1),
-                 *[button(title, lambda e, g=g: self.choose_game(g),
-                          kind="filled" if g == self.quiz.game else "outlined")
-                   for g, title in {"gnav": "Gnav", **family_teach.TITLES}.items()]],
+                 *[button(game.name, lambda e, g=game.id: self.choose_game(g),
+                          kind="filled" if game.id == self.quiz.game else "outlined")
+                   for game in taught()]],
                 wrap=True, spacing=8)),
             ft.Row([body(_("Rule book:"), size=theme.SMALL + 1),
                     *[button(self.book_title(name), lambda e, n=name: self.choose(n),
@@ -206,20 +213,13 @@ class QuizScreen:
         ]
 
     def rule_books(self) -> tuple[str, ...]:
-        if self.quiz.game == "gnav":
-            return tuple(PRESETS)
-        return family_teach.rule_books(self.quiz.game)
+        return tuple(self.teaching.books())
 
     def book_title(self, name: str) -> str:
-        if self.quiz.game == "gnav":
-            return name
-        return family_teach.book_title(self.quiz.game, name, self.app.tr)
+        return self.teaching.book_title(name, self.app.tr)
 
     def piece_name(self, piece: str) -> str:
-        if self.quiz.game == "gnav":
-            tr: Tr = self.app.tr
-            return tr.in_sentence(piece_title(piece, tr))
-        return family_teach.table_name(self.quiz.game, piece, self.app.tr)
+        return self.teaching.piece_name(piece, self.app.tr)
 
     def fill_question(self) -> None:
         _ = self.app.tr
@@ -327,7 +327,7 @@ class QuizScreen:
     def choose_game(self, game: str) -> None:
         self.quiz.game = game
         self.quiz.book = None
-        self.choose(DEFAULT_RULES if game == "gnav" else family_teach.rule_books(game)[0])
+        self.choose(next(iter(self.teaching.books())))
 
     def answer(self, k: int) -> None:
         if self.quiz.chosen is not None or self.quiz.index >= TOTAL:

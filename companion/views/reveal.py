@@ -13,9 +13,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import PIECES
+from companion.engine.gnav import PIECES
+from companion.engine.gnav.narrate import piece_title
 from companion.i18n import EN, Tr
-from companion.narrate.words import and_list, piece_title
+from companion.narrate.words import and_list
 
 from . import theme
 from .pieces import piece_face

@@ -7,10 +7,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import PRESETS
+from companion.engine.gnav import PRESETS
+from companion.engine.gnav.narrate import rulebook_differences, rulebook_summary
+from companion.engine.gnav.teach import rulebook_card
 from companion.i18n import Tr
-from companion.narrate.teach import rulebook_card
-from companion.narrate.words import rulebook_differences, rulebook_summary
 from companion.store import Game
 
 from . import theme

@@ -12,9 +12,9 @@ import math
 import flet as ft
 import flet.canvas as cv
 
-from companion.engine import TableState
+from companion.engine.gnav import TableState
+from companion.engine.gnav.narrate import balance_words
 from companion.i18n import EN, Tr
-from companion.narrate.words import balance_words
 
 from . import theme
 

@@ -7,15 +7,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import Reveal, TableState
+from companion.engine.gnav import Reveal, TableState
+from companion.engine.gnav.narrate import balance_words, pieces_words, settlement_lines
+from companion.engine.gnav.narrate import standings as seat_order
 from companion.i18n import EN, Tr
-from companion.narrate.board import standings as seat_order
-from companion.narrate.words import (
-    balance_words,
-    pieces_words,
-    settlement_lines,
-    winners_sentence,
-)
+from companion.narrate.words import winners_sentence
 
 from . import theme
 from .widgets import big_button, body

@@ -13,15 +13,10 @@ from typing import Any
 import flet as ft
 
 from companion.board import Problem, SharingService
-from companion.engine.family import FamilyState
-from companion.games.gwra_pyskessa import GoFishState
-from companion.narrate.board import result_text
-from companion.narrate.family import result_text as family_result
-from companion.narrate.gofish import result_text as gofish_result
+from companion.engine.registry import GAMES
 from companion.store import Game
 
 from . import theme
-from .gnav import gnav_state
 from .widgets import body, button, error_text, heading, show_error, top_actions
 
 QR_SIZE = 280
@@ -97,13 +92,8 @@ class ShareScreen:
                 ]
         if game.state.phase == "over":
             # shortened, if need be, to what one code holds (a long table of 40)
-            state = game.state
-            if isinstance(state, GoFishState):
-                text = gofish_result(state, app.tr)
-            elif isinstance(state, FamilyState):
-                text = family_result(state, app.tr, fits=sharing.qr_fits)
-            else:
-                text = result_text(gnav_state(game), app.tr, fits=sharing.qr_fits)
+            narration = GAMES[game.table.game].narration
+            text = narration.result_text(game.state, app.tr, fits=sharing.qr_fits)
             rows += [
                 ft.Text(_("Result to take home"), size=theme.NAME, weight=ft.FontWeight.BOLD),
                 body(_("The result as plain text: a phone reads it without the network."),

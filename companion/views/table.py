@@ -14,12 +14,13 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import (
+from companion.core.errors import GnavError
+from companion.core.fields import STOCK
+from companion.engine.gnav import (
     Change,
     Cut,
     Deal,
     Event,
-    GnavError,
     Knock,
     Leave,
     Query,
@@ -29,10 +30,8 @@ from companion.engine import (
     Stand,
     TableState,
 )
-from companion.engine.books.gnav import native_call
-from companion.engine.pieces import STOCK
-from companion.i18n import Tr
-from companion.narrate.words import (
+from companion.engine.gnav.book import native_call
+from companion.engine.gnav.narrate import (
     banner_lines,
     call_gloss,
     call_with_gloss,
@@ -43,11 +42,18 @@ from companion.narrate.words import (
     piece_title,
     query_sentence,
 )
+from companion.i18n import Tr
 from companion.store import Game, StoreError
 
 from . import theme
 from .gnav import gnav_state
+from .gnav_setup import GnavSetup
+from .history import HistoryScreen
+from .learn import LearnScreen
+from .parts import Parts
+from .quiz import QuizScreen
 from .reveal import PiecePicker, Pieces
+from .rules import RulesScreen
 from .seats import PoolView, SeatGrid, SeatList, SeatTile, layout
 from .settlement import game_over_panel, settlement_panel, settlement_shown
 from .widgets import (
@@ -704,3 +710,11 @@ async def _scroll_to(column: Any, key: str) -> None:
         await asyncio.wait_for(column.scroll_to(scroll_key=key, duration=200), timeout=10)
     except (TimeoutError, RuntimeError):
         pass  # the seats stay where they are; nothing else depends on it
+
+
+# Gnav's screens, as its description names them (companion/engine/gnav/describe.py)
+PARTS = Parts(
+    table=GameScreen, history=HistoryScreen, rules=RulesScreen,
+    learn=lambda app, game, table: LearnScreen(app, game, table),
+    quiz=lambda app, game: QuizScreen(app, game), setup=GnavSetup,
+)

@@ -7,22 +7,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import GnavError, JournalError
-from companion.i18n import EN, N_, Tr
+from companion.core.errors import GnavError, JournalError
+from companion.engine.registry import GAMES
+from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, winners_sentence
 from companion.store import GameSummary, StoreError
 
 from . import theme
-from .widgets import body, button, error_text, heading, labelled, show_error, top_actions
-
-PHASE_WORDS = {
-    "cut": N_("drawing for dealer"),
-    "ready": N_("between rounds"),
-    "turns": N_("turns"),
-    "asking": N_("a swap waits"),
-    "reveal": N_("reveal"),
-    "over": N_("finished"),
-}
+from .widgets import body, button, error_text, heading, show_error, top_actions
 
 
 def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
@@ -40,31 +32,24 @@ def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
     return _("{day} {time}", day=tr.day(local), time=tr.time(local))
 
 
-# a Gwra pyskessa table's phases: no rounds, no swaps
-GOFISH_PHASE_WORDS = {
-    "cut": N_("a cut for dealer"),
-    "ready": N_("not dealt yet"),
-    "turns": N_("asking"),
-    "asking": N_("an answer waits"),
-    "over": N_("finished"),
-}
-
-
 def summary_line(g: GameSummary, tr: Tr = EN) -> str:
+    """A saved table in a line: its game (by its own name, never translated), the rule book
+    where the game has several, the round where it is played in rounds, the winners, its
+    state and when it was last played, each told as its game's description tells it."""
     _ = tr
-    if g.game != "gnav":
-        # the game's own name, never translated
-        words = GOFISH_PHASE_WORDS.get(g.phase)
-        parts = ["Gwra pyskessa", _(words) if words else g.phase,
-                 _("last played {when}", when=when(g.updated, tr))]
-        if g.winners:
-            parts.insert(1, winners_sentence(g.winners, tr))
-        return " · ".join(parts)
-    round_words = _("not dealt yet") if g.round == 0 else _("round {round}", round=g.round)
-    phase = _(PHASE_WORDS[g.phase]) if g.phase in PHASE_WORDS else g.phase
-    parts = ["Gnav", g.rules, round_words, phase, _("last played {when}", when=when(g.updated, tr))]
+    game = GAMES.get(g.game)
+    if game is None:  # a game this build does not referee (the file of a newer build)
+        return " · ".join([g.game, g.phase, _("last played {when}", when=when(g.updated, tr))])
+    parts = [game.name]
+    if len(game.books) > 1:
+        title = game.books.get(g.rules)
+        parts.append(_(title) if title else g.rules)
     if g.winners:
-        parts.insert(2, winners_sentence(g.winners, tr))
+        parts.append(winners_sentence(g.winners, tr))
+    if game.rounds:
+        parts.append(_("not dealt yet") if g.round == 0 else _("round {round}", round=g.round))
+    words = game.narration.phases.get(g.phase)
+    parts += [_(words) if words else g.phase, _("last played {when}", when=when(g.updated, tr))]
     return " · ".join(parts)
 
 
@@ -118,10 +103,12 @@ class TablesScreen:
                                        icon=ft.Icons.SCHOOL),
                                 button(_("Quiz"), lambda e: app.go("/quiz"),
                                        icon=ft.Icons.QUIZ),
-                                # the Cornish of Gwra pyskessa: its name is never translated
-                                button(_("Learn {game}", game="Gwra pyskessa"),
-                                       lambda e: app.go("/learn/gwra-pyskessa"),
-                                       icon=ft.Icons.SCHOOL)],
+                                # a game Learn does not teach with the others teaches itself
+                                # (Gwra pyskessa's phrasebook), named as it names itself
+                                *(button(_("Learn {game}", game=game.name),
+                                         lambda e, g=game.id: app.go(f"/learn/{g}"),
+                                         icon=ft.Icons.SCHOOL)
+                                  for game in GAMES if game.teaching is None)],
                                wrap=True, spacing=12),
                         self.import_box,
                         self.export_box,
@@ -148,9 +135,11 @@ class TablesScreen:
     def tile(self, g: GameSummary) -> ft.Control:
         _ = self.app.tr
         n = g.id
-        opener = labelled(
-            _("Open game {n}", n=n),
-            ft.Container(
+        # a button named "Open game N" whose lines (the seats, the game, its rule book and
+        # state) a screen reader reads too: not shut out of the semantics as labelled() does
+        opener = ft.Semantics(
+            label=_("Open game {n}", n=n), button=True, container=True,
+            content=ft.Container(
                 content=ft.Column(
                     [ft.Text(and_list(g.seats, self.app.tr), size=theme.NAME, weight=ft.FontWeight.BOLD),
                      ft.Text(summary_line(g, self.app.tr), size=theme.SMALL)],

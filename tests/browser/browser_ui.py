@@ -412,7 +412,7 @@ def table_at_the_reveal(page: Page, url: str, size: dict[str, int], players: lis
 
 def stand_round(game: Any) -> None:
     """A stored game from its deal: every seat stands in turn (through the store)."""
-    from companion.engine import Deal, Stand
+    from companion.engine.gnav import Deal, Stand
 
     game.apply(Deal())
     while game.state.phase == "turns":

@@ -44,7 +44,7 @@ from browser_ui import (
 from conftest import RequestLog
 from playwright.sync_api import Browser, Page
 
-from companion.engine.journal import replay
+from companion.engine.gnav.journal import replay
 from companion.server import ASSETS_DIR
 from companion.store import DB_NAME
 from companion.webclient.files import needed

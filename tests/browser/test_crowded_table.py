@@ -10,7 +10,7 @@ import pytest
 from browser_ui import PHONE, enable_semantics, hook, phase, tap_and_wait
 from playwright.sync_api import Browser
 
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.store import Store
 
 SHORT_TABLET = {"width": 1280, "height": 560}

@@ -17,7 +17,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-from companion.engine import Reveal, Stakes, Table
+from companion.engine.gnav import Reveal, Stakes, Table
 from companion.store import Store
 
 SEATS = ("Ann", "Bo", "Cy", "Dag", "Eli", "Finn")

@@ -18,7 +18,7 @@ import pytest
 from browser_ui import AppServer, button, enable_semantics
 from playwright.sync_api import Browser
 
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.store import Store
 
 EVIL_HOST = "127.0.0.5"

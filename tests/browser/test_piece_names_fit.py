@@ -23,17 +23,18 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
+from companion.engine.cuckoo.narrate import piece_title
 from companion.i18n import Tr
-from companion.narrate.family import piece_title
 from companion.store import Store
 from companion.views import theme
+from tests.family import BOOKS
 
 SEATS = ["Ann", "Bo", "Cy"]
 HEADER = {"ev": "table", "version": 2, "game": "kille", "rules": "byteskille",
           "stakes": {"kind": "stake", "rebuys": 3}, "seats": SEATS, "dealer": "Ann"}
 GERMAN = Tr("de")
 # the three longest names of Kille's pack in German
-LONGEST = [piece_title("kille", piece, GERMAN) for piece in ("flowerpot", "inn", "cavalier")]
+LONGEST = [piece_title(BOOKS["kille"], piece, GERMAN) for piece in ("flowerpot", "inn", "cavalier")]
 
 
 def kille_at_the_reveal(data_dir: Path) -> int:

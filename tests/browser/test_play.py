@@ -26,8 +26,8 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-from companion.engine import JournalError
-from companion.engine.journal import replay
+from companion.core.errors import JournalError
+from companion.engine.gnav.journal import replay
 
 PLAYERS = ["Ann", "Bo", "Cy", "Dag"]
 

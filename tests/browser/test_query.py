@@ -21,7 +21,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-from companion.engine import Query
+from companion.engine.gnav import Query
 
 ASK = "Ask about the other fool"
 

@@ -21,7 +21,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-from companion.engine import Stakes, Table, journal_version_for
+from companion.engine.gnav import Stakes, Table, journal_version_for
 
 TURNS = {
     "phone upright, then sideways": (PHONE_UPRIGHT, PHONE_SIDEWAYS),

@@ -19,7 +19,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.store import Store
 
 SEATS = ("Ann", "Bo", "Cy", "Dag", "Eli", "Finn")

@@ -19,7 +19,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-from companion.engine import Stakes
+from companion.engine.gnav import Stakes
 
 TRIES = 4  # a size; twelve in all
 

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import KINDS, Follower, parse_header
-from companion.engine import GnavError, JournalError
-from companion.engine.journal import decode_line, replay, replay_state
+from companion.core import Follower
+from companion.core.errors import GnavError, JournalError
+from companion.core.journal import decode_line
+from companion.engine.gnav.journal import replay_state
+from companion.engine.registry import GAMES, parse_header, replay
 
 OK = Path(__file__).resolve().parents[1] / "journals" / "ok"
 SCENARIOS = sorted(OK.glob("*.jsonl"))
@@ -65,7 +67,7 @@ def test_a_refused_line_raises_and_keeps_what_came_before() -> None:
 def test_the_registry_knows_gnav_by_its_header_name() -> None:
     header = _lines(SCENARIOS[0])[0]
     kind, table = parse_header(decode_line(header))
-    assert kind is KINDS["gnav"]
+    assert kind is GAMES.kind("gnav")
     assert table.game == "gnav"
 
 

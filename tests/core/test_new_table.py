@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import kind_named, parse_header
-from companion.engine import GnavError, Stakes, Table
+from companion.core.errors import GnavError
+from companion.engine.gnav import Stakes, Table
+from companion.engine.registry import kind_named, parse_header
 
 SEATS = ("Ann", "Bo", "Cy")
 

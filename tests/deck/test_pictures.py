@@ -13,9 +13,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.deck.paint import SVG_NS, PictureError, draw_picture
 from companion.deck.pictures import picture, picture_name, picture_names, svg
-from companion.engine import PIECES
-from companion.engine.books import FAMILY_BOOKS
+from companion.engine.gnav import PIECES
 from companion.views.pieces import piece_src
+from tests.family import FAMILY_BOOKS
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

@@ -15,7 +15,7 @@ import pytest
 from companion.cli import main
 from companion.deck import GAMES, Game
 from companion.deck.pdf import CARD_H, CARD_W, COLUMNS, INSET, PAPERS, ROWS, STICKER_PITCH
-from companion.engine.pieces import GNAV_PACK
+from companion.engine.gnav.pieces import GNAV_PACK
 from companion.i18n import Tr
 
 from .pdfread import MM, Word, has_ink, page_count, render, words

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from companion.core import parse_header
-from companion.engine import GnavError
-from companion.engine.family import FamilyState
+from companion.core.errors import GnavError
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.registry import parse_header
 
 JsonObj = dict[str, Any]
 STAKES = {"kille": {"kind": "stake", "rebuys": 3}, "cuccu": {"kind": "lives", "each": 3},

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine import GnavError, TableState, parse_event, parse_header
+from companion.core.errors import GnavError
+from companion.engine.gnav import TableState, parse_event, parse_header
 
 SEATS = ("Ann", "Bo", "Cy", "Dag")
 

@@ -7,9 +7,8 @@ passage of docs/rules/gnav.md it proves.
 
 from __future__ import annotations
 
-from companion.engine import rulebook
-from companion.engine.effects import EXCHANGE, Effect
-from companion.engine.reveal import (
+from companion.engine.cuckoo.effects import EXCHANGE, Effect
+from companion.engine.cuckoo.reveal import (
     DragsNext,
     LoneLoses,
     LowestLose,
@@ -18,6 +17,7 @@ from companion.engine.reveal import (
     Verdict,
     judge,
 )
+from companion.engine.gnav import rulebook
 
 from .helpers import GNAV_MD, change, deal, play, reply, table, unquoted_docstrings
 

@@ -7,7 +7,10 @@ from types import ModuleType
 
 import pytest
 
-from companion.engine.books import cuccu, kille, slabberjan, vogelspiel
+from companion.engine.cuccu import book as cuccu
+from companion.engine.kille import book as kille
+from companion.engine.slabberjan import book as slabberjan
+from companion.engine.vogelspiel import book as vogelspiel
 
 BOOKS = (kille, cuccu, slabberjan, vogelspiel)
 

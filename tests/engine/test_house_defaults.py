@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from companion.engine import (
+from companion.core.errors import GnavError
+from companion.engine.gnav import (
     HOUSE_FIELDS,
     PRESETS,
     Change,
-    GnavError,
     Reply,
     TableState,
     parse_event,

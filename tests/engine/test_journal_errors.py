@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import JournalError
-from companion.engine.journal import replay
+from companion.core.errors import JournalError
+from companion.engine.gnav.journal import replay
 from companion.i18n import Tr
 
 REPO = Path(__file__).resolve().parents[2]
@@ -73,7 +73,7 @@ def test_a_quoted_value_is_shortened_and_its_bidi_and_control_characters_escaped
     long_seat = "\u202e" + "Z" * 1_000_000
     err = refusal(f'{HEADER}\n{{"ev": "deal"}}\n{json.dumps({"ev": "stand", "seat": long_seat})}')
     assert str(err) == f"line 3: There is no seat called \\u202e{'Z' * 34}…."
-    from companion.engine.errors import QUOTE_LENGTH, quoted
+    from companion.core.errors import QUOTE_LENGTH, quoted
 
     assert quoted("Ann") == "Ann"
     assert quoted("x" * QUOTE_LENGTH) == "x" * QUOTE_LENGTH

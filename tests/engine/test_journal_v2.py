@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from companion.engine import GnavError, JournalError, Reply, Stand, parse_event, parse_header
-from companion.engine.journal import dumps, header_line, replay, replay_state
+from companion.core.errors import GnavError, JournalError
+from companion.engine.gnav import Reply, Stand, parse_event, parse_header
+from companion.engine.gnav.journal import dumps, header_line, replay, replay_state
 
 from .helpers import table, table_v2
 

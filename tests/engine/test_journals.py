@@ -3,7 +3,7 @@
 `ok/NAME.jsonl` must replay to exactly `ok/NAME.expected.json` (the full `replay` JSON, worked
 out by hand from docs/rules/gnav.md, not copied from the engine). `bad/NAME.jsonl` must be
 refused with exactly the one line in `bad/NAME.expected.txt`. Every file goes through both
-`python -m companion replay` in a subprocess and `companion.engine.journal.replay` in process.
+`python -m companion replay` in a subprocess and `companion.engine.registry.replay` in process.
 """
 
 from __future__ import annotations
@@ -19,23 +19,11 @@ from typing import Any
 
 import pytest
 
-from companion.engine import (
-    JournalError,
-    event_json,
-    header_json,
-    parse_event,
-    parse_header,
-)
-from companion.engine.journal import (
-    decode_line,
-    dumps,
-    event_line,
-    header_line,
-    read,
-    replay,
-    replay_state,
-    split_lines,
-)
+from companion.core.errors import JournalError
+from companion.core.journal import decode_line, split_lines
+from companion.engine.gnav import event_json, header_json, parse_event, parse_header
+from companion.engine.gnav.journal import dumps, event_line, header_line, read, replay_state
+from companion.engine.registry import replay
 
 JOURNALS = Path(__file__).resolve().parents[1] / "journals"
 REPO = JOURNALS.parents[1]

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import parse_header
-from companion.engine import TableState
-from companion.engine.family import CuckooState, FamilyState
-from companion.engine.journal import decode_line
+from companion.core.journal import decode_line
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.state import CuckooState
+from companion.engine.gnav import TableState
+from companion.engine.registry import parse_header
 
 JOURNALS = Path(__file__).resolve().parents[1] / "journals"
 # What a game's state may add to the engine: its set-up, its outcomes and record of a round,

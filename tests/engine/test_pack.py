@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import (
+from companion.engine.gnav import (
     GNAV_PACK,
     Change,
     Cut,

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import DEFAULT_RULES, PRESETS, GnavError
-from companion.engine.books import gnav
+from companion.core.errors import GnavError
+from companion.engine.gnav import DEFAULT_RULES, PRESETS
+from companion.engine.gnav import book as gnav
 
 
 def test_da1917_calls_are_gnav_md_danish_column() -> None:
@@ -75,10 +76,10 @@ def test_the_default_rule_book_is_named_once() -> None:
     # only in the rule data and where it is the value of fool_scoring (gnav.md, "Rule book
     # fields": `fool_scoring` | `"damm"` | `"drags_next"`), which is not the default book.
     reasons = {
-        "companion/engine/rules.py": "the preset, its fool_scoring and DEFAULT_RULES",
-        "companion/engine/books/gnav.py": "the preset's words and the fool_scoring choice",
-        "companion/narrate/teach.py": "book.fool_scoring == 'damm' (singled_out_words)",
+        "companion/engine/gnav/rules.py": "the preset, its fool_scoring and DEFAULT_RULES",
+        "companion/engine/gnav/book.py": "the preset's words and the fool_scoring choice",
+        "companion/engine/gnav/teach.py": "book.fool_scoring == 'damm' (singled_out_words)",
     }
     found = _damm_literals()
     assert set(found) <= set(reasons), {f: n for f, n in found.items() if f not in reasons}
-    assert found["companion/narrate/teach.py"] == 1
+    assert found["companion/engine/gnav/teach.py"] == 1

@@ -9,7 +9,7 @@ turns run Bo, Cy, Dag and Ann last.
 
 from __future__ import annotations
 
-from companion.engine import GNAV_PACK, MATADORS, PIECES, RANK, Deal, Reply, Stand, parse_event
+from companion.engine.gnav import GNAV_PACK, MATADORS, PIECES, RANK, Deal, Reply, Stand, parse_event
 
 from .helpers import (
     EXCERPTS,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import GnavError, Query, parse_event, parse_header, rulebook
+from companion.core.errors import GnavError
+from companion.engine.gnav import Query, parse_event, parse_header, rulebook
 
 from .helpers import (
     GNAV_MD,

@@ -8,7 +8,7 @@ and Ann last.
 
 from __future__ import annotations
 
-from companion.engine import MATADORS, PIECES, Deal, Reply, SitOut
+from companion.engine.gnav import MATADORS, PIECES, Deal, Reply, SitOut
 
 from .helpers import (
     EXCERPTS,

@@ -6,7 +6,7 @@ deals unless a test says otherwise; play goes to the left, so the turns run Bo, 
 
 from __future__ import annotations
 
-from companion.engine.family import FamilyState
+from companion.engine.cuckoo.family import FamilyState
 
 from .family_helpers import (
     change,

@@ -8,7 +8,7 @@ deals, so the turns run Bo, Cy, Dag and Ann last.
 
 from __future__ import annotations
 
-from companion.engine import parse_event
+from companion.engine.gnav import parse_event
 
 from .helpers import (
     EXCERPTS,

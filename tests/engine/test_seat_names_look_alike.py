@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from companion.core.replay import replay_state, replay_until_bad
-from companion.engine import GnavError, JournalError
+from companion.core.errors import GnavError, JournalError
+from companion.engine.registry import replay_state, replay_until_bad
 from companion.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
@@ -204,7 +204,7 @@ def test_an_imported_decomposed_name_is_stored_composed(store: Store) -> None:
 
 @EACH_GAME
 def test_a_new_table_with_look_alike_names_is_refused(game: str, store: Store) -> None:
-    from companion.core import parse_header
+    from companion.engine.registry import parse_header
 
     _kind, lenient = parse_header(json.loads(journal(game, ["Ann", "Bo", "Cy"])))
     header = _with_seats(lenient, ("Ann", "Bo", CYRILLIC_A + "nn"))
@@ -224,7 +224,7 @@ def test_a_game_saved_before_the_rules_still_opens_and_plays(game: str, tmp_path
     José, look-alikes and U+202E among them. The stricter rules apply where names come in, so
     the saved game reads as the journal format reads it (José composed) and nothing is lost:
     it opens, plays on, and opens again."""
-    from companion.core import parse_header
+    from companion.engine.registry import parse_header
 
     _kind, lenient = parse_header(json.loads(journal(game, ["Ann", "Bo", "Cy"])))
     old = _with_seats(lenient, (NFD_JOSE, "Ann", CYRILLIC_A + "nn", "B\u202eo"))

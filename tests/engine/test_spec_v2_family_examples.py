@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from companion.core.replay import replay_state
-from companion.engine import JournalError
+from companion.core.errors import JournalError
+from companion.engine.registry import replay_state
 
 from ..journal_doc import examples
 from .test_spec_v2_gnav_examples import _shown
@@ -87,8 +87,9 @@ def test_bad_family_journal_is_refused_at_its_line(path: Path) -> None:
 
 def test_the_written_journal_replays_to_the_same_state() -> None:
     """What the app writes (the kind's header and event lines) reads back as the same game."""
-    from companion.core import Follower, parse_header
-    from companion.engine.journal import decode_line, split_lines
+    from companion.core import Follower
+    from companion.core.journal import decode_line, split_lines
+    from companion.engine.registry import parse_header
 
     for path in OK:
         lines = [text for _n, text in split_lines(path.read_text(encoding="utf-8"))]

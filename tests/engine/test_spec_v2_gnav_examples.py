@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine import JournalError
-from companion.engine.journal import replay_state
+from companion.core.errors import JournalError
+from companion.engine.gnav.journal import replay_state
 
 from ..journal_doc import examples, shown
 

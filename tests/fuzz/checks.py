@@ -7,8 +7,8 @@ import re
 
 from hypothesis import HealthCheck, settings
 
-from companion.engine import JournalError
-from companion.engine.journal import replay
+from companion.core.errors import JournalError
+from companion.engine.gnav.journal import replay
 
 from .journals import line_count
 

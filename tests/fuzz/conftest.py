@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine import parse_header
-from companion.engine.journal import dumps
+from companion.engine.gnav import parse_header
+from companion.engine.gnav.journal import dumps
 from companion.store import Store
 from tests.store.play import random_events
 

@@ -23,8 +23,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from companion.engine import CALLS, PIECES, STOCK, Table, TableState, parse_header
-from companion.engine.journal import event_line
+from companion.core.fields import STOCK
+from companion.engine.gnav import CALLS, PIECES, Table, TableState, parse_header
+from companion.engine.gnav.journal import event_line
 from tests.properties.strategies import choose_move, house_rules
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "journals" / "ok"

@@ -20,12 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as label
 from hypothesis import strategies as st
 
+from companion.core.errors import GnavError, JournalError
 from companion.core.names import check_new_names
-from companion.engine import (
+from companion.engine.gnav import (
     Change,
     Deal,
-    GnavError,
-    JournalError,
     Reply,
     Reveal,
     Stakes,
@@ -34,7 +33,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.journal import dumps, replay
+from companion.engine.gnav.journal import dumps, replay
 from companion.store import Store
 
 from .conftest import snapshot

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-from companion.engine import CALLS, PIECES, JournalError, parse_header
-from companion.engine.journal import dumps, replay
+from companion.core.errors import JournalError
+from companion.engine.gnav import CALLS, PIECES, parse_header
+from companion.engine.gnav.journal import dumps, replay
 from companion.store import Store
 
 from .checks import check_error, expect, fuzz, header_line, lines_of

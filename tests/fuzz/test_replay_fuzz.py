@@ -18,8 +18,8 @@ import pytest
 from hypothesis import event, given
 
 from companion.cli import main
-from companion.engine import parse_header
-from companion.engine.journal import replay
+from companion.engine.gnav import parse_header
+from companion.engine.gnav.journal import replay
 
 from .checks import LINE, expect, fuzz
 from .journals import (

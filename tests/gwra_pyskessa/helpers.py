@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine import GnavError
-from companion.games.gwra_pyskessa import KIND, GoFishState
+from companion.core.errors import GnavError
+from companion.engine.gwra_pyskessa import KIND, GoFishState
 
 from ..engine.helpers import EXCERPTS, RULES
 

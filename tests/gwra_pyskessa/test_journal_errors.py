@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from companion.core.replay import replay_state
-from companion.engine import JournalError
+from companion.core.errors import JournalError
+from companion.engine.registry import replay_state
 
 HEADER = {"ev": "table", "version": 2, "game": "gwra-pyskessa", "rules": "kernewek",
           "seats": ["Ann", "Bo", "Cy"], "dealer": "Cy"}

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from companion.core import KINDS, Follower, parse_header
-from companion.core.replay import replay_state, replay_until_bad
-from companion.engine import JournalError
-from companion.engine.journal import decode_line
+from companion.core import Follower
+from companion.core.errors import JournalError
+from companion.core.journal import decode_line
+from companion.engine.registry import GAMES, parse_header, replay_state, replay_until_bad
 
 from ..engine.test_spec_v2_gnav_examples import _shown
 from ..journal_doc import examples
@@ -79,7 +79,7 @@ def test_bad_example_keeps_the_state_before_its_line(path: Path) -> None:
 def test_good_example_round_trips_through_its_kind(path: Path) -> None:
     header, events, state, error = replay_until_bad(path.read_bytes())
     assert error is None
-    kind = KINDS["gwra-pyskessa"]
+    kind = GAMES.kind("gwra-pyskessa")
     text = kind.dumps(header, events)
     assert replay_state(text).as_json() == state.as_json()
     original = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

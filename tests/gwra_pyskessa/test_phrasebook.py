@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from companion.engine import Text
-from companion.games.gwra_pyskessa import CARD, PACK, PHRASES, RANK, RANKS, SUITS, answer, ask
-from companion.games.gwra_pyskessa.cards import JOKER, NUMBERS
+from companion.core.errors import Text
+from companion.engine.gwra_pyskessa import CARD, PACK, PHRASES, RANK, RANKS, SUITS, answer, ask
+from companion.engine.gwra_pyskessa.cards import JOKER, NUMBERS
 from companion.i18n import Tr
 
 from .helpers import RULES_MD, SEED

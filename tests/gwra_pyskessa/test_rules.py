@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import Follower, parse_header
-from companion.engine import GnavError
-from companion.engine.journal import decode_line
-from companion.games.gwra_pyskessa import KIND, LayDown, Reply
+from companion.core import Follower
+from companion.core.errors import GnavError
+from companion.core.journal import decode_line
+from companion.engine.gwra_pyskessa import KIND, LayDown, Reply
+from companion.engine.registry import parse_header
 
 from ..engine.helpers import unquoted_docstrings
 from .helpers import RULES_MD, SEED, ask, cut, deal, hands, lay, play, refused, reply, table

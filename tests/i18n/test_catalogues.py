@@ -301,7 +301,7 @@ def test_the_running_app_reads_its_catalogues_without_babel() -> None:
     code = ("import sys, main\n"
             "from companion.app import *\n"
             "from companion.i18n import LANGUAGES, Tr\n"
-            "from companion.engine import GnavError\n"
+            "from companion.core.errors import GnavError\n"
             "for lang in LANGUAGES:\n"
             "    tr = Tr(lang)\n"
             "    assert tr.n('{count} counter', '{count} counters', 3)\n"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App, Games
-from companion.engine import Deal, Stakes, Stand, Table
+from companion.engine.gnav import Deal, Stakes, Stand, Table
 from companion.store import DB_NAME, Store
 from companion.views.new_table import NewTableScreen
 from companion.views.table import GameScreen

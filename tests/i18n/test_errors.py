@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import (
+from companion.core.errors import GnavError, JournalError, Text, one_line
+from companion.engine.gnav import (
     Change,
     Cut,
     Deal,
     Event,
-    GnavError,
-    JournalError,
     Knock,
     Leave,
     Reply,
@@ -25,10 +24,8 @@ from companion.engine import (
     SitOut,
     Stand,
     TableState,
-    Text,
 )
-from companion.engine.errors import one_line
-from companion.engine.journal import replay
+from companion.engine.registry import replay
 from companion.i18n import ERRORS_DOMAIN, LANGUAGES, LOCALE_DIR, Tr, po_path
 from companion.i18n.catalog import read_po
 from companion.store import Store

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import Reveal
+from companion.engine.cuckoo.narrate import piece_title, settlement_lines
+from companion.engine.cuckoo.teach import lessons, table_name
+from companion.engine.gnav import Reveal
 from companion.i18n import LANGUAGES, Tr
-from companion.narrate.family import MODULES, piece_title, settlement_lines
-from companion.narrate.family_teach import lessons, table_name
+from tests.family import BOOKS
 
 from ..engine.family_helpers import header, play
 
@@ -25,9 +26,9 @@ SAME_AS_ENGLISH = {
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_no_language_names_the_familys_pieces_in_english(lang: str) -> None:
     tr = Tr(lang)
-    english = [(lang, game, piece) for game, module in MODULES.items()
-               for piece, (_own, form) in module.PIECE_NAMES.items()
-               if piece_title(game, piece, tr) == form.english]
+    english = [(lang, game, piece) for game, book in BOOKS.items()
+               for piece, (_own, form) in book.words.pieces.items()
+               if piece_title(book, piece, tr) == form.english]
     assert set(english) <= SAME_AS_ENGLISH
 
 
@@ -50,16 +51,16 @@ def test_no_language_names_the_familys_pieces_in_english(lang: str) -> None:
 ])
 def test_each_table_names_the_pieces_in_its_language(lang: str, game: str,
                                                      names: dict[str, str]) -> None:
-    assert {p: piece_title(game, p, Tr(lang)) for p in names} == names
+    assert {p: piece_title(BOOKS[game], p, Tr(lang)) for p in names} == names
 
 
 def test_learn_and_the_printed_deck_name_a_piece_as_the_table_does() -> None:
     sv, de = Tr("sv"), Tr("de")
-    assert [les.name for les in lessons("cuccu", "campli", sv)][:3] == [
+    assert [les.name for les in lessons(BOOKS["cuccu"], "campli", sv)][:3] == [
         "Gök", "Jägare", "Häst"]
-    assert table_name("kille", "harlequin", sv) == "Harlekin"
-    assert table_name("vogelspiel", "witch", de) == "Hex"
-    assert table_name("kille", "harlequin", Tr("nb")) == "Harlekinen"
+    assert table_name(BOOKS["kille"], "harlequin", sv) == "Harlekin"
+    assert table_name(BOOKS["vogelspiel"], "witch", de) == "Hex"
+    assert table_name(BOOKS["kille"], "harlequin", Tr("nb")) == "Harlekinen"
 
 
 # Each picture shown at the reveal is the object of its sentence: German's accusative ("den

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.board.web import choose_language
-from companion.engine import Text
+from companion.core.errors import Text
 from companion.i18n import ERRORS_DOMAIN, LANGUAGE_NAMES, LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
 from companion.i18n.languages import BY_CODE
@@ -57,10 +57,12 @@ def test_one_takes_the_singular_and_zero_the_plural(lang: str) -> None:
 def test_german_names_keep_their_capital_inside_a_sentence() -> None:
     # German writes every noun with a capital: "du hast die Figur Kuckuck", never "kuckuck";
     # the other languages write the name in lower case inside a sentence
-    from companion.engine import PRESETS
-    from companion.views.quiz_data import questions
+    from random import Random
 
-    held = [q for q in questions(PRESETS["damm"], Tr("de")) if q.kind == "hold"]
+    from companion.engine.gnav import PRESETS
+    from companion.engine.gnav.quiz import questions
+
+    held = [q for q in questions(PRESETS["damm"], Random("damm-0"), Tr("de")) if q.kind == "hold"]
     assert held
     for q in held:
         name = q.text.split("die Figur ", 1)[1].split(":", 1)[0]
@@ -78,7 +80,7 @@ def test_where_the_sources_speak_the_language_their_calls_are_the_gloss(game: st
     # gloss is the call itself, not a translation of our English
     from importlib import import_module
 
-    book = import_module(f"companion.engine.books.{game}")
+    book = import_module(f"companion.engine.{game}.book")
     tr = Tr(lang)
     for call, (words, _english) in book.CALLS.items():
         assert tr.p("call", book.GLOSSES[call]) == words.strip("«»"), call

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App, Games
-from companion.engine import (
+from companion.engine.gnav import (
     Change,
     Cut,
     Deal,
@@ -24,8 +24,7 @@ from companion.engine import (
     Table,
     TableState,
 )
-from companion.i18n import LANGUAGES, Tr
-from companion.narrate.words import (
+from companion.engine.gnav.narrate import (
     PIECE_TITLES,
     banner_lines,
     event_sentence,
@@ -34,6 +33,7 @@ from companion.narrate.words import (
     settlement_sentences,
     the_piece,
 )
+from companion.i18n import LANGUAGES, Tr
 from companion.views.table import GameScreen
 from tests.views.helpers import buttons, identified, tap, texts
 

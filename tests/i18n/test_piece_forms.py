@@ -1,5 +1,5 @@
 """A piece named inside a sentence comes from the rule data in the form the sentence needs
-(companion/engine/books/forms.py), and reads in every language as the whole sentence did when
+(companion/engine/cuckoo/forms.py), and reads in every language as the whole sentence did when
 it spelled the piece itself (issue 13: "piece names in every language ... live beside the rule
 books, not in the views")."""
 
@@ -9,14 +9,18 @@ from types import ModuleType
 
 import pytest
 
-from companion.core import parse_header
-from companion.engine import Deal, Reply, Reveal, Stakes, Stand, Table, TableState
-from companion.engine.books import cuccu, gnav, kille, slabberjan, vogelspiel
-from companion.engine.books.forms import Form
+from companion.engine.cuccu import book as cuccu
+from companion.engine.cuckoo.forms import Form
+from companion.engine.cuckoo.narrate import history_lines
+from companion.engine.gnav import Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.engine.gnav import book as gnav
+from companion.engine.gnav.narrate import event_sentence, query_sentence, settlement_sentences
+from companion.engine.kille import book as kille
+from companion.engine.registry import parse_header
+from companion.engine.slabberjan import book as slabberjan
+from companion.engine.vogelspiel import book as vogelspiel
 from companion.i18n import LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
-from companion.narrate.family import history_lines
-from companion.narrate.words import event_sentence, query_sentence, settlement_sentences
 
 from ..engine.family_helpers import header
 

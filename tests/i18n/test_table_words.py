@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine.cuckoo.family import FamilyKind
+from companion.engine.cuckoo.narrate import table_words
+from companion.engine.registry import GAMES
 from companion.i18n import LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
-from companion.narrate.family import MODULES, table_words
 from companion.views.reveal import PiecePicker
+
+BOOKS = {game.id: game.kind.book for game in GAMES if isinstance(game.kind, FamilyKind)}
 
 OTHER = [lang for lang in LANGUAGES if lang != "en"]
 KEYS = ("whose_piece", "show", "show_now", "drawn", "draw_now")
@@ -29,11 +33,11 @@ WHOSE = {
 }
 
 
-@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("game", sorted(BOOKS))
 @pytest.mark.parametrize("lang", OTHER)
 def test_every_table_word_is_translated_under_its_games_context(game: str, lang: str) -> None:
     catalogue = {e.key: e for e in read_po(po_path(lang))}
-    forms = MODULES[game].TABLE_WORDS
+    forms = BOOKS[game].words.table
     assert set(forms) == set(KEYS)
     missing = [form for form in forms.values()
                if not catalogue.get(f"{form.context}\x04{form.english}", None)
@@ -46,15 +50,15 @@ def test_a_card_games_reveal_names_cards_where_gnavs_and_slabberjans_name_pieces
         lang: str) -> None:
     tr = Tr(lang)
     cards, pieces = WHOSE[lang]
-    assert [table_words(game, "whose_piece", tr, seat="Bo") for game in CARDS] == [cards] * 3
-    assert table_words("slabberjan", "whose_piece", tr, seat="Bo") == pieces
+    assert [table_words(BOOKS[game], "whose_piece", tr, seat="Bo") for game in CARDS] == [cards] * 3
+    assert table_words(BOOKS["slabberjan"], "whose_piece", tr, seat="Bo") == pieces
     gnav = PiecePicker(["Bo"], "Settle", lambda picked: None, narrow=True, prompt="", tr=tr)
     assert gnav.seat_parts["Bo"].chip.content == pieces
 
 
 def test_the_cut_and_the_reveal_are_told_as_each_game_says_them() -> None:
     tr = Tr("sv")
-    assert table_words("kille", "show", tr) == "Visa korten"
-    assert table_words("slabberjan", "show", tr) == "Visa brickorna"
-    assert table_words("cuccu", "draw_now", tr) == "Dra om given: var och en drar ett kort."
-    assert table_words("slabberjan", "drawn", tr) == "Dra om given: brickan var och en drog"
+    assert table_words(BOOKS["kille"], "show", tr) == "Visa korten"
+    assert table_words(BOOKS["slabberjan"], "show", tr) == "Visa brickorna"
+    assert table_words(BOOKS["cuccu"], "draw_now", tr) == "Dra om given: var och en drar ett kort."
+    assert table_words(BOOKS["slabberjan"], "drawn", tr) == "Dra om given: brickan var och en drog"

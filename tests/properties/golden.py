@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli import replay_command
-from companion.engine import (
+from companion.engine.gnav import (
     HOUSE_FIELDS,
     MATADORS,
     PIECES,
@@ -40,8 +40,8 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.journal import dumps
-from companion.engine.rules import CHOP_CONTINUES, FOOL_SCORINGS
+from companion.engine.gnav.journal import dumps
+from companion.engine.gnav.rules import CHOP_CONTINUES, FOOL_SCORINGS
 
 from .strategies import FOOL, choose_move, in_round_names
 

@@ -14,12 +14,12 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from companion.engine import (
+from companion.core.fields import STOCK
+from companion.engine.gnav import (
     CALLS,
     MATADORS,
     PIECES,
     PRESETS,
-    STOCK,
     Change,
     Cut,
     Deal,
@@ -34,7 +34,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.rules import CHOP_CONTINUES, FOOL_SCORINGS
+from companion.engine.gnav.rules import CHOP_CONTINUES, FOOL_SCORINGS
 
 FOOL = "fool"
 

@@ -12,8 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.replay import replay_state
-from companion.games.gwra_pyskessa import (
+from companion.engine.gwra_pyskessa import (
     CARD,
     KIND,
     RANK_IDS,
@@ -25,6 +24,7 @@ from companion.games.gwra_pyskessa import (
     Reply,
     deal_size,
 )
+from companion.engine.registry import replay_state
 
 IN_CI = bool(os.environ.get("CI"))
 STEP_CAP = 3000

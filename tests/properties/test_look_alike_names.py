@@ -23,9 +23,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from companion.core.errors import GnavError, JournalError
 from companion.core.names import check_new_names, look_alike, name_problem, read_names, spelled
-from companion.core.replay import replay_state
-from companion.engine import GnavError, JournalError
+from companion.engine.registry import replay_state
 
 from ..engine.test_seat_names_look_alike import GAMES
 

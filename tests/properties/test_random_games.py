@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import (
+from companion.core.errors import GnavError
+from companion.core.fields import STOCK
+from companion.engine.gnav import (
     PRESETS,
-    STOCK,
     Change,
     Cut,
     Deal,
     Event,
-    GnavError,
     Knock,
     Leave,
     Reply,
@@ -30,7 +30,7 @@ from companion.engine import (
     TableState,
     parse_header,
 )
-from companion.engine.journal import dumps, replay
+from companion.engine.gnav.journal import dumps, replay
 
 from .strategies import Setup, choose_move, random_event, setups
 

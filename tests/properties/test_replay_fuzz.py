@@ -21,8 +21,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.engine import CALLS, PIECES, JournalError, TableState, parse_header
-from companion.engine.journal import dumps, replay
+from companion.core.errors import JournalError
+from companion.engine.gnav import CALLS, PIECES, TableState, parse_header
+from companion.engine.gnav.journal import dumps, replay
 
 from .strategies import choose_move, headers
 

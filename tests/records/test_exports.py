@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from companion.engine.errors import GnavError
+from companion.core.errors import GnavError
 from companion.records import GameFacts, Roster, game_facts
 from companion.records.exports import (
     BGSTATS_LINK,

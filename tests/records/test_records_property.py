@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.club_games import club
-from companion.core.replay import replay_state
+from companion.engine.registry import replay_state
 from companion.records import compute, game_facts
 
 IN_CI = bool(os.environ.get("CI"))

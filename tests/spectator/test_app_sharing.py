@@ -21,7 +21,7 @@ import pytest
 
 from companion import board
 from companion.app import App, Games
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.server import start_sharing
 from companion.store import Store
 

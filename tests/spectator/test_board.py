@@ -16,9 +16,9 @@ from companion import board
 from companion.app import App, Games
 from companion.board import BoardReader, board_json, qr_matrix
 from companion.core import SNAPSHOT_EVERY
-from companion.engine import Change, Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.engine.gnav import Change, Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.engine.gnav.narrate import result_text
 from companion.i18n import Tr
-from companion.narrate.board import result_text
 from companion.store import Game, Store
 from companion.views.share import ShareScreen
 

@@ -15,7 +15,7 @@ from browser_ui import PHONE, free_port, wait_port
 from playwright.sync_api import Browser
 
 from companion.board.web import board_app
-from companion.engine import Deal, Stakes, Stand, Table
+from companion.engine.gnav import Deal, Stakes, Stand, Table
 from companion.store import Store
 
 LIVE = "document.getElementById('live').textContent"

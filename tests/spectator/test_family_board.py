@@ -9,9 +9,8 @@ from pathlib import Path
 
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
-from companion.core import parse_header
-from companion.engine.events import Change, Deal, Reveal, Stand
-from companion.engine.family import FamilyReply
+from companion.engine.cuckoo.events import Change, Deal, FamilyReply, Reveal, Stand
+from companion.engine.registry import parse_header
 from companion.i18n import Tr
 from companion.store import Game, Store
 

@@ -21,7 +21,7 @@ import pytest
 from browser_ui import PHONE, TABLET, button, enable_semantics, tap
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.server import app_policy, board_policy
 from companion.store import Store
 

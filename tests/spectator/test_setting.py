@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page
 
 from companion.board.sharing import AddressError, Listener, listener_for, parse_addresses
 from companion.board.web import LISTENER, Gate
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.store import Store
 
 from .conftest import TOKEN, TerminalServer

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from browser_ui import REPO, free_port, wait_port
 
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.store import Store
 
 NETWORK = "127.0.0.2"  # the built app's sharing server: the tablet's network address
@@ -384,7 +384,7 @@ SCREENS = """
 import json, os, sys, threading
 from pathlib import Path
 from companion.app import App, Games, make_main
-from companion.core import parse_header
+from companion.engine.registry import parse_header
 from companion.i18n import LANGUAGES
 from companion.store import Store
 data = Path(sys.argv[1])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import sys
 
-from companion.engine.journal import event_line
+from companion.engine.gnav.journal import event_line
 from companion.store import Game, Store
 
 from .play import header, next_event

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.engine import (
+from companion.engine.gnav import (
     GNAV_PACK,
     Cut,
     Deal,

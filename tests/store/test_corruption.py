@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import JournalError
-from companion.engine.journal import dumps, header_line, replay
+from companion.core.errors import JournalError
+from companion.engine.gnav.journal import dumps, header_line, replay
 from companion.store import DB_NAME, Store
 from companion.store.pages import carve
 

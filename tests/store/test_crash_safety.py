@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.engine.journal import replay
+from companion.engine.gnav.journal import replay
 from companion.store import Store
 from companion.store.logs import log_path, read_log
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Deal, Stand
+from companion.engine.gnav import Deal, Stand
 from companion.store import Store, StoreError
 from companion.store import logs as logs_module
 from companion.store.logs import log_path, read_log

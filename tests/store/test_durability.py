@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Deal, Stand
+from companion.engine.gnav import Deal, Stand
 from companion.store import DB_NAME, Store, StoreError, schema
 from companion.store.logs import log_path
 

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import parse_header
-from companion.engine.events import Change, Deal, Stand
-from companion.engine.family import FamilyReply
+from companion.engine.cuckoo.events import Change, Deal, FamilyReply, Stand
+from companion.engine.registry import parse_header
 from companion.store import DB_NAME, Store
 
 HEADERS = {

@@ -162,7 +162,7 @@ def test_a_journal_of_more_events_than_a_game_keeps_is_refused_as_it_is_read(
 
 
 def test_a_game_at_the_cap_refuses_the_next_tap_and_stays_as_it_was(tmp_path: Path) -> None:
-    from companion.games.gwra_pyskessa.events import Ask
+    from companion.engine.gwra_pyskessa.events import Ask
     from companion.store.game import MAX_EVENTS
 
     assert 108_000 * 1.5 < MAX_EVENTS  # the README's longest game, with room to spare

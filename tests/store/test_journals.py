@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.journal import dumps, replay
+from companion.engine.gnav.journal import dumps, replay
 from companion.store import DB_NAME, SCHEMA_VERSION, Store, StoreError
 from companion.store.logs import log_path, read_log
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from companion.engine import TableState
-from companion.engine.journal import dumps, replay
+from companion.engine.gnav import TableState
+from companion.engine.gnav.journal import dumps, replay
 from companion.store import SNAPSHOT_EVERY, Store
 
 from .play import header, random_events

@@ -13,11 +13,10 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from companion.engine import (
+from companion.core.errors import GnavError, JournalError
+from companion.engine.gnav import (
     Change,
     Deal,
-    GnavError,
-    JournalError,
     Stakes,
     Stand,
     Table,
@@ -25,7 +24,7 @@ from companion.engine import (
     header_json,
     journal_version_for,
 )
-from companion.engine.journal import dumps, event_line, replay
+from companion.engine.gnav.journal import dumps, event_line, replay
 from companion.store import DB_NAME, SCHEMA_VERSION, Store, StoreError, default_data_dir
 
 from .files import count_rows, rows, stored_lines

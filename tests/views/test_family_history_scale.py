@@ -2,7 +2,7 @@
 Kille game of over 1,500 rounds (some 77,000 events) opens its history on one page of line
 controls, each page told from the state before it (the store's nearest snapshot), not from a
 replay of the whole game, and paging through every page tells the game in the same words as
-the whole-game narration (narrate/family.history_lines)."""
+the whole-game narration (companion/engine/cuckoo/narrate.py's history_lines)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ import pytest
 
 from companion.app import App, Games
 from companion.core.follower import SNAPSHOT_EVERY
-from companion.engine.books import FAMILY_BOOKS
-from companion.engine.family import FamilyState
-from companion.narrate.family import history_lines
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import history_lines
 from companion.store import Store
 from companion.views.family_pages import FamilyHistoryScreen
 from companion.views.history import PAGE
+from tests.family import FAMILY_BOOKS
 
 from .helpers import every_control, tap, texts
 

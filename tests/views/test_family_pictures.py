@@ -13,10 +13,11 @@ import pytest
 
 from companion.app import App
 from companion.deck.pictures import picture_name
-from companion.narrate.family import FAMILY_GAMES, piece_title
+from companion.engine.cuckoo.narrate import piece_title
 from companion.views import theme
 from companion.views.family_table import FamilyScreen
 from companion.views.pieces import piece_src
+from tests.family import BOOKS, FAMILY_GAMES
 
 from .helpers import buttons, identified, tap, walk
 from .test_family_screens import app, new_family_table, reveal
@@ -51,7 +52,7 @@ def test_the_family_picker_shows_each_piece_by_its_picture_on_its_button(
     assert picker is not None
     found = buttons(screen.view)
     for piece, _count in screen.state.rules.order:
-        pick = found[piece_title(game, piece)]
+        pick = found[piece_title(BOOKS[game], piece)]
         # the picture is on the button itself, which a finger can tap
         assert pictures(pick) == [piece_src(piece, game)], piece
         assert pick.height >= theme.TOUCH and pick.width >= theme.TOUCH
@@ -66,7 +67,7 @@ def test_the_family_picker_shows_each_piece_by_its_picture_on_its_button(
 
 def test_slabberjans_pot_is_its_chamber_pot_in_the_picker(app: App) -> None:
     screen = at_the_reveal(app, "slabberjan")
-    pick = buttons(screen.view)[piece_title("slabberjan", "pot")]
+    pick = buttons(screen.view)[piece_title(BOOKS["slabberjan"], "pot")]
     assert pictures(pick) == [f"pieces/{picture_name('pot', 'slabberjan')}.svg"]
     assert pictures(pick) == ["pieces/chamberpot.svg"]
 

@@ -13,15 +13,17 @@ import pytest
 
 from companion import board
 from companion.app import App, Games
-from companion.engine.events import Stand
-from companion.engine.family import FamilyState
-from companion.narrate.family import FAMILY_GAMES, result_text
+from companion.engine.cuckoo.events import Stand
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.narrate import result_text
 from companion.store import Store
 from companion.views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
+from companion.views.family_setup import FamilySetup
 from companion.views.family_table import FamilyScreen
 from companion.views.learn import LearnScreen
 from companion.views.new_table import NewTableScreen
 from companion.views.share import ShareScreen
+from tests.family import FAMILY_GAMES
 
 from ..engine.family_helpers import header, play
 from .helpers import buttons, identified, tap, texts, walk
@@ -46,8 +48,8 @@ def new_family_table(app: App, game: str, seats: tuple[str, ...] = SEATS,
         tap(screen.view, "Add player")
     screen.set_game(game)
     for key, value in (house or {}).items():
-        assert screen.family is not None
-        screen.family.set_house(key, value)
+        assert isinstance(screen.setup, FamilySetup)
+        screen.setup.set_house(key, value)
     screen.set_dealer(dealer)
     tap(screen.view, "Start game")
     assert isinstance(app.screen, FamilyScreen), texts(screen.view)
@@ -104,9 +106,9 @@ def test_new_table_offers_each_rule_book_house_rule_and_stake_of_the_game(app: A
     assert "the Campli rules" in books and "Montorio's Stù" in books
     assert "Campli and Montorio al Vomano" in shown  # the game's line
     assert "What the Cat sends back" in shown  # a house field's explanation
-    assert screen.family is not None and screen.family.amount_field.label == "Lives each"
-    screen.family.set_rules("stu")
-    screen.family.set_house("cat_undoes", "all")
+    assert isinstance(screen.setup, FamilySetup) and screen.setup.amount_field.label == "Lives each"
+    screen.setup.set_rules("stu")
+    screen.setup.set_house("cat_undoes", "all")
     for name in SEATS:
         screen.name_field.value = name
         tap(screen.view, "Add player")
@@ -334,6 +336,6 @@ def test_a_family_tables_learn_teaches_its_own_game_and_rule_book(app: App) -> N
     tap(screen.view, "Learn")
     learn = app.screen
     assert isinstance(learn, LearnScreen)
-    assert (learn.game, learn.family_book) == ("cuccu", screen.state.rules.name)
+    assert (learn.game, learn.book.name) == ("cuccu", screen.state.rules.name)
     shown = texts(learn.view)
     assert any(t.startswith("Cuccù: the 40 cards") for t in shown), shown[:3]

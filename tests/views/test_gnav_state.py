@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Stakes, Table, TableState
+from companion.engine.gnav import Stakes, Table, TableState
 from companion.store import Store
 from companion.views.gnav import gnav_state
 

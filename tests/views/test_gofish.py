@@ -13,8 +13,8 @@ import pytest
 from companion.app import App, Games
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
-from companion.engine.errors import Text
-from companion.games.gwra_pyskessa import (
+from companion.core.errors import Text
+from companion.engine.gwra_pyskessa import (
     PACK,
     RANK_IDS,
     Ask,
@@ -25,10 +25,11 @@ from companion.games.gwra_pyskessa import (
     Reply,
     parse_header,
 )
-from companion.games.gwra_pyskessa.events import header_json
+from companion.engine.gwra_pyskessa.events import header_json
+from companion.engine.gwra_pyskessa.narrate import result_text as gofish_result
 from companion.i18n import Tr
-from companion.narrate.gofish import result_text as gofish_result
 from companion.store import Game
+from companion.views.gnav_setup import GnavSetup
 from companion.views.gofish import (
     GoFishHistoryScreen,
     GoFishLearnScreen,
@@ -67,11 +68,10 @@ def test_new_table_offers_every_game_and_makes_a_version_2_gwra_pyskessa_table(a
     assert games == ["Gnav", "Kille", "Cuccù", "Slabberjan", "Vogelspiel (reconstructed)",
                      "Gwra pyskessa"]
     assert "Cornwall. 2 to 10 players" in shown
-    assert screen.gnav_part.visible and screen.gnav_house.visible
+    assert screen.setup_box.visible and isinstance(screen.setup, GnavSetup)
     screen.set_game("gwra-pyskessa")
     # no rule book, stakes or house rules for Go Fish
-    assert not screen.gnav_part.visible and not screen.gnav_house.visible
-    assert not screen.family_box.visible
+    assert not screen.setup_box.visible and screen.setup is None
     assert screen.dealer_choice == "draw"  # the seats may cut (house default 3)
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")

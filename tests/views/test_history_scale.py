@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from companion.app import App, Games
-from companion.engine import PIECES, Deal, Event, Reveal, Stand
-from companion.engine.journal import dumps, replay
+from companion.engine.gnav import PIECES, Deal, Event, Reveal, Stand
+from companion.engine.gnav.journal import dumps, replay
 from companion.store import Store
 from companion.views import history as history_module
 from companion.views.history import PAGE, HistoryScreen

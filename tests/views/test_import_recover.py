@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App, Games
-from companion.engine.journal import replay
+from companion.engine.gnav.journal import replay
 from companion.views.tables import TablesScreen
 
 from .helpers import buttons, tap

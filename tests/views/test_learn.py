@@ -10,8 +10,8 @@ import flet as ft
 import pytest
 
 from companion.app import App, Games
-from companion.engine import PIECES, PRESETS, Stakes, Table
-from companion.narrate.teach import lesson
+from companion.engine.gnav import PIECES, PRESETS, Stakes, Table
+from companion.engine.gnav.teach import lesson
 from companion.views.learn import LearnScreen
 from companion.views.pieces import piece_src
 

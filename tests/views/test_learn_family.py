@@ -10,10 +10,10 @@ import flet as ft
 import pytest
 
 from companion.app import App, Games
-from companion.engine.books import FAMILY_BOOKS
-from companion.narrate import family_teach
+from companion.engine.cuckoo import teach as family_teach
 from companion.views.learn import LearnScreen
 from companion.views.pieces import piece_src
+from tests.family import BOOKS, FAMILY_BOOKS
 
 from .helpers import identified, tap, texts, walk
 
@@ -29,7 +29,7 @@ def app(tmp_path: Path) -> App:
 
 def learn(app: App, game: str) -> LearnScreen:
     app.go("/learn")
-    tap(app.screen.view, family_teach.TITLES[game])
+    tap(app.screen.view, BOOKS[game].words.name)
     screen = app.screen
     assert isinstance(screen, LearnScreen) and screen.game == game
     return screen
@@ -38,15 +38,15 @@ def learn(app: App, game: str) -> LearnScreen:
 @pytest.mark.parametrize("game", GAMES)
 def test_learn_shows_the_games_pack_in_order_with_its_pictures(app: App, game: str) -> None:
     screen = learn(app, game)
-    rules = family_teach.rules(game)
+    rules = family_teach.rules(BOOKS[game])
     images = [c.src for c in walk(screen.view) if isinstance(c, ft.Image)]
     assert images == [piece_src(p, game) for p, _n in rules.order]
     shown = texts(screen.view)
     first, count = rules.order[0]
-    assert f"1. {family_teach.table_name(game, first)}" in shown
-    assert (f"In {family_teach.TITLES[game]}: {family_teach.own_name(game, first)} · in the "
+    assert f"1. {family_teach.table_name(BOOKS[game], first)}" in shown
+    assert (f"In {BOOKS[game].words.name}: {family_teach.own_name(BOOKS[game], first)} · in the "
             f"pack: {count}") in shown
-    assert f"{len(rules.order)}. {family_teach.table_name(game, rules.order[-1][0])}" in shown
+    assert f"{len(rules.order)}. {family_teach.table_name(BOOKS[game], rules.order[-1][0])}" in shown
     assert texts(identified(screen.view, "rules-card"))[0].startswith("Rules card: ")
 
 
@@ -65,7 +65,7 @@ def test_the_chosen_rule_book_changes_what_a_call_does(app: App) -> None:
     assert "Reconstructed from summaries: no living tradition is known." in texts(
         identified(screen.view, "reconstructed"))
     tap(screen.view, "Pichler's rule sheet, as summarised")
-    assert screen.family_book == "pichler"
+    assert screen.book.name == "pichler"
     shown = texts(screen.view)
     assert "• Every swap made this round is handed back, newest first." in shown
     assert any(t.startswith("Adrian (1909), as summarised: ") for t in shown)

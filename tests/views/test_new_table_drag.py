@@ -27,4 +27,4 @@ def test_a_dragged_player_takes_its_new_place(tmp_path: Path) -> None:
     assert screen.players == ["Dag", "Bo", "Cy", "Ann"]
     assert [c.key for c in screen.player_list.controls] == [
         "player-dag", "player-bo", "player-cy", "player-ann"]
-    assert screen.table().seats == ("Dag", "Bo", "Cy", "Ann")
+    assert screen.header().seats == ("Dag", "Bo", "Cy", "Ann")

@@ -12,10 +12,11 @@ import flet as ft
 import pytest
 
 from companion.app import App
+from companion.engine.cuckoo.narrate import piece_title
 from companion.i18n import LANGUAGES, Tr
-from companion.narrate.family import FAMILY_GAMES, piece_title
 from companion.views import theme
 from companion.views.reveal import PiecePicker, name_room, name_size
+from tests.family import BOOKS, FAMILY_GAMES
 
 from .helpers import text_of, walk
 from .test_family_pictures import at_the_reveal
@@ -101,7 +102,7 @@ def test_a_name_that_fits_keeps_the_pickers_size_and_a_long_one_is_only_made_sma
     on a phone's pictured button, German's "Blumentopf" smaller, Norwegian's "blomsterpotta"
     smaller still, each just enough to fit."""
     def size_of(game: str, lang: str, piece: str) -> float:
-        title = piece_title(game, piece, Tr(lang))
+        title = piece_title(BOOKS[game], piece, Tr(lang))
         size = name_size(title, narrow=True, pictured=True)
         assert theme.text_width(title, size) <= name_room(narrow=True, pictured=True)
         return size

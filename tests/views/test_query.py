@@ -12,9 +12,9 @@ import pytest
 from companion.app import App, Games
 from companion.board import BoardReader, board_json
 from companion.board.render import board_html
-from companion.engine import Change, Deal, Query, Stakes, Stand, Table
+from companion.engine.gnav import Change, Deal, Query, Stakes, Stand, Table
+from companion.engine.gnav.narrate import query_sentence
 from companion.i18n import Tr
-from companion.narrate.words import query_sentence
 from companion.store import DB_NAME, Store
 from companion.views.history import HistoryScreen
 from companion.views.table import GameScreen

@@ -6,21 +6,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from random import Random
 
 import pytest
 
 from companion.app import App, Games
-from companion.core.replay import replay_state
-from companion.engine.family import FamilyState
+from companion.engine.cuckoo import teach as family_teach
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.quiz import FamilyQuestion, questions
+from companion.engine.registry import replay_state
 from companion.i18n import Tr
-from companion.narrate import family_teach
 from companion.views.quiz import TOTAL, QuizScreen, QuizState
-from companion.views.quiz_family import FamilyQuestion, questions
+from tests.family import BOOKS
 
 from .helpers import identified, tap, texts
 
-BOOKS = [(game, name) for game in family_teach.MODULES
-         for name in family_teach.rule_books(game)]
+GAME_BOOKS = [(game, name) for game, book in BOOKS.items()
+              for name in family_teach.rule_books(book)]
 
 
 def replayed(q: FamilyQuestion, upto: int | None = None) -> FamilyState:
@@ -50,10 +52,10 @@ def seen_fact(q: FamilyQuestion) -> object:
     return (q.subject, (state.phase, state.turn_name, state.asked_name, moved))
 
 
-@pytest.mark.parametrize(("game", "rules"), BOOKS)
+@pytest.mark.parametrize(("game", "rules"), GAME_BOOKS)
 def test_every_keyed_answer_is_what_the_engine_does(game: str, rules: str) -> None:
-    qs = questions(game, rules, seed=3)
-    matadors = family_teach.matadors(family_teach.rules(game, rules))
+    qs = questions(BOOKS[game], rules, Random(f"{game}-{rules}-3"))
+    matadors = family_teach.matadors(family_teach.rules(BOOKS[game], rules))
     assert sorted(q.subject for q in qs if q.kind == "hold") == sorted(matadors)
     assert len(qs) >= TOTAL
     for q in qs:
@@ -66,14 +68,16 @@ def test_every_keyed_answer_is_what_the_engine_does(game: str, rules: str) -> No
 
 def test_the_hussar_question_says_the_asker_is_out() -> None:
     """kille.md, house default: "the Hussar kills the asker"."""
-    q = next(q for q in questions("kille", "byteskille") if q.subject == "hussar")
+    q = next(q for q in questions(BOOKS["kille"], "byteskille", Random(0))
+             if q.subject == "hussar")
     right = q.options[q.answer].text
     assert right.startswith("Say «Husar hugger» (“Hussar strikes!”)")
     assert "The asker is out of the round at once." in right
 
 
 def test_the_questions_speak_danish() -> None:
-    q = next(q for q in questions("vogelspiel", "adrian", Tr("da")) if q.kind == "pays")
+    q = next(q for q in questions(BOOKS["vogelspiel"], "adrian", Random(0), Tr("da"))
+             if q.kind == "pays")
     assert q.text == "Turene er forbi, og disse kort vises: hvem taber?"
 
 

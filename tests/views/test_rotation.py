@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from companion.app import App, Games
+from companion.views.gnav_setup import GnavSetup
 from companion.views.new_table import NewTableScreen
 from companion.views.quiz import QuizScreen
 from companion.views.tables import TablesScreen
@@ -45,15 +46,17 @@ def test_turning_a_phone_keeps_the_new_table_as_typed(app: App) -> None:
     screen.name_field.value = "Ann"
     tap(screen.view, "Add player")  # refused: the sentence stays through the turn
     screen.name_field.value = "Dag"
-    screen.amount_field.value = "2"
-    screen.set_amount("2")
+    assert isinstance(screen.setup, GnavSetup)
+    screen.setup.amount_field.value = "2"
+    screen.setup.set_amount("2")
     screen.set_dealer("Bo")
     turn(app)
     turned = app.screen
     assert isinstance(turned, NewTableScreen)
     assert turned.players == ["Ann", "Cy", "Bo"]
     assert turned.name_field.value == "Dag"
-    assert turned.amount_field.value == "2" and turned.amount == 2
+    assert isinstance(turned.setup, GnavSetup)
+    assert turned.setup.amount_field.value == "2" and turned.setup.amount == 2
     assert turned.dealer_choice == "Bo"
     assert turned.name_error.visible
     assert turned.name_error.value == (

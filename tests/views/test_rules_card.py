@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App, Games
-from companion.engine import Stakes, Table
+from companion.engine.gnav import Stakes, Table
 from companion.views.rules import RulesScreen
 
 from .helpers import identified, tap, texts

@@ -13,8 +13,9 @@ import flet as ft
 import pytest
 
 from companion.app import App, Games
-from companion.engine import Deal, Stakes, Stand, Table
-from companion.engine.journal import replay
+from companion.engine.gnav import Deal, Stakes, Stand, Table
+from companion.engine.gnav.journal import replay
+from companion.views.gnav_setup import GnavSetup
 from companion.views.history import HistoryScreen
 from companion.views.new_table import NewTableScreen
 from companion.views.table import GameScreen
@@ -56,8 +57,10 @@ def test_start_reads_the_stakes_field_even_before_its_change_handler_ran(app: Ap
     """Flet sets a field's value as the browser's message arrives but runs its change handler
     on a worker thread: a quick tap on Start may come first. Start reads the field itself."""
     screen = new_table_of(app, "Ann", "Bo")
-    screen.amount_field.value = "1"  # typed; the handler has not run: screen.amount is 3
-    assert screen.amount == 3
+    setup = screen.setup
+    assert isinstance(setup, GnavSetup)
+    setup.amount_field.value = "1"  # typed; the handler has not run: setup.amount is 3
+    assert setup.amount == 3
     tap(screen.view, "Start game")
     assert isinstance(app.screen, GameScreen)
     assert app.screen.game.table.stakes == Stakes("counters", 1)
@@ -79,12 +82,14 @@ def test_new_table_builds_the_header_and_opens_the_game(app: App) -> None:
     assert buttons(screen.view)["Move Ann up"].disabled
     screen.rename("Cy", "Cyril")
     tap(screen.view, "Remove Ann")
-    screen.set_rules("pagat")
-    screen.set_house("cat_reverses", False)
-    screen.set_stakes_kind("strokes")
-    assert screen.amount_field.label == "Stroke limit"
-    screen.amount_field.value = "5"  # what the browser sends, then its change event
-    screen.set_amount("5")
+    setup = screen.setup
+    assert isinstance(setup, GnavSetup)
+    setup.set_rules("pagat")
+    setup.set_house("cat_reverses", False)
+    setup.set_stakes_kind("strokes")
+    assert setup.amount_field.label == "Stroke limit"
+    setup.amount_field.value = "5"  # what the browser sends, then its change event
+    setup.set_amount("5")
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")
     game_screen = app.screen
@@ -102,7 +107,7 @@ def test_random_dealer_is_drawn_by_the_app_into_the_header(app: App) -> None:
     screen = app.screen
     screen.players = ["Ann", "Bo", "Cy"]
     screen.set_dealer("random")
-    seen = {screen.table().dealer for _ in range(60)}
+    seen = {screen.header().dealer for _ in range(60)}
     assert seen == {"Ann", "Bo", "Cy"}
 
 
@@ -590,7 +595,9 @@ def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
     import threading
 
     screen = new_table_of(app, "Ann", "Bo")
-    screen.amount_focus()  # the referee tapped into the field and typed "2": not yet in
+    setup = screen.setup
+    assert isinstance(setup, GnavSetup)
+    setup.amount_focus()  # the referee tapped into the field and typed "2": not yet in
 
     class Browser:
         """The browser's side: the focus leaves the field, its last change then its blur
@@ -607,8 +614,8 @@ def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
             handler(*args)
 
     async def focus_moves_to_start() -> None:
-        screen.amount_field.value = "2"
-        screen.amount_blur()
+        setup.amount_field.value = "2"
+        setup.amount_blur()
 
     app.page = Browser()  # type: ignore[assignment]
     object.__setattr__(screen.start_button, "focus", focus_moves_to_start)

@@ -194,8 +194,8 @@ def table_screen(tmp_path: Any, seats: tuple[str, ...] = ("Ann", "Bo", "Cy"), ea
     """A game's table screen on a session that records what it sends (the session is
     returned to keep it alive: its page holds it weakly)."""
     from companion.app import App, Games
-    from companion.engine import Stakes
-    from companion.engine import Table as Header
+    from companion.engine.gnav import Stakes
+    from companion.engine.gnav import Table as Header
     from companion.views.table import GameScreen
 
     conn = Recorder()
@@ -224,7 +224,7 @@ def canvas_ops(screen: Any, message: Message) -> set[str]:
 
 
 def test_a_stand_sends_one_message_and_leaves_the_marks_alone(tmp_path: Any) -> None:
-    from companion.engine import Deal, Stand
+    from companion.engine.gnav import Deal, Stand
 
     screen, conn, _session = table_screen(tmp_path)
     screen.act(Deal())
@@ -237,7 +237,7 @@ def test_a_stand_sends_one_message_and_leaves_the_marks_alone(tmp_path: Any) -> 
 def test_a_settlement_sends_the_marks_of_the_seats_that_paid(tmp_path: Any) -> None:
     """The marks' canvas is isolated from its tile's diff, so the tile must send it itself
     when the counters change: the lowest piece pays one, and its dots go."""
-    from companion.engine import Deal, Reveal, Stand
+    from companion.engine.gnav import Deal, Reveal, Stand
 
     screen, conn, _session = table_screen(tmp_path)
     screen.act(Deal())
@@ -258,7 +258,7 @@ def test_a_resize_redraws_the_marks_for_their_new_box(tmp_path: Any) -> None:
     canvas is sent whole with its new shapes)."""
     from types import SimpleNamespace
 
-    from companion.engine import Deal
+    from companion.engine.gnav import Deal
 
     seats = ("Ann", *[f"P{n:02d}" for n in range(2, 21)])  # 20 seats: the grid
     screen, conn, _session = table_screen(tmp_path, seats, each=12)  # a row of 12 dots

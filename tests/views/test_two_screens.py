@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.app import App, Games
-from companion.engine import Stakes, Table
-from companion.narrate.family import FAMILY_GAMES
+from companion.engine.gnav import Stakes, Table
 from companion.views.family_table import FamilyScreen
 from companion.views.table import GameScreen
+from tests.family import FAMILY_GAMES
 
 from .helpers import buttons, identified, tap, texts
 from .test_family_screens import new_family_table

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import (
-    Change,
-    Deal,
-    GnavError,
-    Reply,
-    Reveal,
-    Stakes,
-    Stand,
-    Table,
-    TableState,
-)
-from companion.i18n import Tr
-from companion.narrate.words import (
+from companion.core.errors import GnavError
+from companion.engine.gnav import Change, Deal, Reply, Reveal, Stakes, Stand, Table, TableState
+from companion.engine.gnav.narrate import (
     banner_lines,
     call_gloss,
     call_with_gloss,
@@ -26,8 +16,9 @@ from companion.narrate.words import (
     history_line,
     now_sentence,
     settlement_sentences,
-    winners_sentence,
 )
+from companion.i18n import Tr
+from companion.narrate.words import winners_sentence
 
 
 def state(rules: str = "damm", seats: tuple[str, ...] = ("Ann", "Bo", "Cy", "Dag"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.gwra_pyskessa import RANK
+from companion.engine.gwra_pyskessa import RANK
 
 FACE_WIDTH = 34
 FACE_HEIGHT = 46

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.narrate.gofish import NAME, history_lines
+from companion.engine.gwra_pyskessa.narrate import NAME, history_lines
 from companion.store import Game
 
 from .. import theme

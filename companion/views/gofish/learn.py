@@ -1,7 +1,7 @@
-"""Gwra pyskessa's Learn ("/learn/{N}" of its table, or "/learn/gwra-pyskessa") and quiz
-("/quiz/gwra-pyskessa"): the card names, suits, numbers and phrases, all from the phrasebook's
-data (companion.narrate.gofish), the Cornish as the seed writes it and its meaning in the
-app's language."""
+"""Gwra pyskessa's Learn ("/learn/{N}" of its table, or "/learn/<its id>") and quiz
+("/quiz/<its id>"): the card names, suits, numbers and phrases, all from the phrasebook's
+data (companion/engine/gwra_pyskessa/narrate.py), the Cornish as the seed writes it and its
+meaning in the app's language."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.gwra_pyskessa import RANKS
-from companion.narrate.gofish import (
+from companion.engine.gwra_pyskessa import GAME, RANKS
+from companion.engine.gwra_pyskessa.narrate import (
     NAME,
     Pair,
     Question,
@@ -27,6 +27,7 @@ from ..widgets import big_button, body, button, heading, top_actions
 from .cards import card_face
 
 QUESTIONS = 10
+LEARN, QUIZ = f"/learn/{GAME.id}", f"/quiz/{GAME.id}"
 
 
 def _pairs(pairs: list[Pair], identifier: str) -> ft.Control:
@@ -39,7 +40,7 @@ def _pairs(pairs: list[Pair], identifier: str) -> ft.Control:
 
 
 class GoFishLearnScreen:
-    def __init__(self, app: Any, back: str, route: str = "/learn/gwra-pyskessa") -> None:
+    def __init__(self, app: Any, back: str, route: str = LEARN) -> None:
         self.app = app
         _ = app.tr
         tr = app.tr
@@ -52,7 +53,7 @@ class GoFishLearnScreen:
                               _("{game}: the Cornish at the table", game=NAME),
                               theme.NAME - 4 if app.phone else theme.TITLE),
                 actions=top_actions(app, button(_("Quiz"),
-                                                lambda e: app.go("/quiz/gwra-pyskessa"),
+                                                lambda e: app.go(QUIZ),
                                                 kind="text"),
                                     button(_("Back"), lambda e: app.go(back), kind="text")),
             ),
@@ -87,12 +88,12 @@ class GoFishQuizScreen:
         self.chosen: int | None = None
         self.panel = ft.Column([], spacing=12)
         self.view = ft.View(
-            route="/quiz/gwra-pyskessa",
+            route=QUIZ,
             appbar=ft.AppBar(
                 title=heading(_("Quiz") if app.phone else _("{game}: quiz", game=NAME),
                               theme.NAME - 4 if app.phone else theme.TITLE),
                 actions=top_actions(app, button(_("Learn"),
-                                                lambda e: app.go("/learn/gwra-pyskessa"),
+                                                lambda e: app.go(LEARN),
                                                 kind="text"),
                                     button(_("Tables"), lambda e: app.go("/"), kind="text")),
             ),

@@ -14,8 +14,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import GnavError
-from companion.games.gwra_pyskessa import (
+from companion.core.errors import GnavError
+from companion.engine.gwra_pyskessa import (
     CARD,
     PACK,
     PHRASES,
@@ -30,8 +30,7 @@ from companion.games.gwra_pyskessa import (
     Reply,
     answer,
 )
-from companion.i18n import Tr
-from companion.narrate.gofish import (
+from companion.engine.gwra_pyskessa.narrate import (
     NAME,
     banner_lines,
     deck_words,
@@ -41,6 +40,7 @@ from companion.narrate.gofish import (
     rank_words,
     seat_words,
 )
+from companion.i18n import Tr
 from companion.store import Game, StoreError
 
 from .. import theme

@@ -1,0 +1,459 @@
+"""What the screens of Kille, Cuccù, Slabberjan and Vogelspiel say, without Flet: each game's
+line on New table, its pieces and calls (the call in the game's own words, our gloss beside),
+the stakes of a seat, and every event as a plain sentence for the banner and the history.
+
+The words come from each game's rule data (companion/engine/<game>/book.py), which its
+GameBook carries (`book.words`); nothing here falls back to Gnav's words or keeps a list of
+games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from companion.core.errors import N_
+from companion.core.fields import STOCK
+from companion.engine.cuckoo.events import (
+    Change,
+    Cut,
+    Deal,
+    FamilyEvent,
+    FamilyReply,
+    Leave,
+    Reveal,
+    Stand,
+)
+from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.ledger import Counters, Ledger, Lives, Stake
+from companion.engine.cuckoo.outcome import Outcome
+from companion.engine.cuckoo.rulebook import GameBook
+from companion.i18n import EN, Tr
+from companion.narrate.words import and_list, fitted_result, winners_sentence
+
+# Each phase of a cuckoo game's state in words, for the tables list (Gnav's and the family's).
+PHASES: Mapping[str, str] = MappingProxyType({
+    "cut": N_("drawing for dealer"),
+    "ready": N_("between rounds"),
+    "turns": N_("turns"),
+    "asking": N_("a swap waits"),
+    "reveal": N_("reveal"),
+    "over": N_("finished"),
+})
+
+
+def game_title(book: GameBook, tr: Tr = EN) -> str:
+    """The game's name as New table and a result title it (Vogelspiel's says it is
+    reconstructed)."""
+    return tr(book.words.title)
+
+
+def game_line(book: GameBook, tr: Tr = EN) -> str:
+    """New table's line on the game, from its rule data."""
+    return tr(book.words.line)
+
+
+def book_title(book: GameBook, rules: str, tr: Tr = EN) -> str:
+    """A rule book's name (its source, translated)."""
+    return tr(book.words.rule_books[rules][0])
+
+
+def book_summary(book: GameBook, rules: str, tr: Tr = EN) -> str:
+    return tr(book.words.rule_books[rules][1])
+
+
+def house_help(book: GameBook, key: str, tr: Tr = EN) -> str:
+    """A house field's explanation, from the rule data."""
+    return tr(book.words.house_rules[key])
+
+
+def piece_title(book: GameBook, piece: str, tr: Tr = EN) -> str:
+    """A piece as the referee's language names it: numerals as they are, pictures by the
+    catalogues' translation of the rule data's English (Norwegian and Danish in the definite
+    form), and in the game's own language by the game's own name, as its calls are."""
+    names = book.words.pieces.get(piece)
+    if names is None:
+        return piece
+    if tr.lang == book.words.language:
+        return own_picture_name(book, piece)
+    return tr.p(*names[1])
+
+
+def table_words(book: GameBook, key: str, tr: Tr = EN, **values: object) -> str:
+    """The words of the game's table that name its pieces ("{seat}'s piece", "Show the
+    pieces"), under the game's own catalogue context: a card game's table may say cards."""
+    return tr.p(*book.words.table[key], **values)
+
+
+def own_picture_name(book: GameBook, piece: str) -> str:
+    """A picture's name in the game's own language, the first where the pack table gives
+    several (Slabberjan's "Ruiter, Kap-af")."""
+    return book.words.pieces[piece][0].split(",")[0]
+
+
+def the_piece(book: GameBook, piece: str, tr: Tr = EN) -> str:
+    """A piece as the object of a sentence, "Bo shows the Hussar" (German's accusative "den
+    Husaren", Italian's article "l'Ussaro"), from the rule data's PIECE_FORMS; a numeral as
+    it is."""
+    forms = book.words.forms.get(piece)
+    return piece if forms is None else tr.p(*forms["the"])
+
+
+def face_up_piece(state: FamilyState, form: str, tr: Tr = EN) -> str:
+    """The piece a swap may pass face up, named in `form` (the rule data's PIECE_FORMS): the
+    piece ranked by whether it was moved (Kille's Harlequin), which a face-up pass marks."""
+    piece = state.rules.moved_lowest
+    if piece is None:
+        raise ValueError(f"{state.rules.game} passes no piece face up")
+    return tr.p(*state.book.words.forms[piece][form])
+
+
+def piece_own(book: GameBook, piece: str) -> str:
+    """The name on the game's own pieces (Swedish, Italian, Dutch, German)."""
+    names = book.words.pieces.get(piece)
+    return piece if names is None else names[0]
+
+
+def call_words(book: GameBook, call: str) -> str:
+    """A matador's call in the game's own words («Bum!»); never translated."""
+    return book.words.calls[call][0]
+
+
+def call_gloss(book: GameBook, call: str, tr: Tr = EN) -> str:
+    """Our translation beside the call (also for "stand" and "change")."""
+    return tr.p("call", book.words.glosses[call])
+
+
+def call_with_gloss(book: GameBook, call: str, tr: Tr = EN) -> str:
+    return f"{call_words(book, call)}  {call_gloss(book, call, tr)}"
+
+
+def direction_words(state: FamilyState, tr: Tr = EN) -> str:
+    _ = tr
+    if state.rules.direction == "right":
+        return _("Play goes to the right: each seat asks its right-hand neighbour.")
+    return _("Play goes to the left: each seat asks its left-hand neighbour.")
+
+
+def stake_words(state: FamilyState, i: int, tr: Tr = EN) -> str:
+    """A seat's counters, lives or standing in the pot, in words."""
+    _, _n = tr, tr.n
+    ledger = state.ledger
+    if isinstance(ledger, Stake):
+        if state.out[i]:
+            parts = [_("out")]
+        elif state.dead[i]:
+            parts = [_("dead this deal")]
+        else:
+            parts = [_("in the pot")]
+        if state.rebuys[i]:
+            parts.append(_n("bought back once", "bought back {count} times",
+                              state.rebuys[i]))
+        return ", ".join(parts)
+    n = state.balance[i]
+    words = (_n("{count} counter", "{count} counters", n) if isinstance(ledger, Counters)
+             else _n("{count} life", "{count} lives", n))
+    if isinstance(ledger, Counters) and state.sloffen[i]:
+        words += ", " + _("on credit")
+    if state.out[i]:
+        words += ", " + _("out")
+    return words
+
+
+def now_sentence(state: FamilyState, tr: Tr = EN) -> str:
+    """What the table waits for."""
+    _ = tr
+    phase = state.phase
+    if phase == "cut":
+        return table_words(state.book, "draw_now", tr)
+    if phase == "ready":
+        return _("{dealer} deals the next round.", dealer=state.dealer_name or "")
+    if phase == "turns":
+        return _("{seat}'s turn: stand or change.", seat=state.turn_name or "")
+    if phase == "asking":
+        asked = state.asked_name
+        if asked == STOCK:
+            return _("{seat} draws from the stock. The top piece is:",
+                     seat=state.turn_name or "")
+        return _("{seat} asks {asked} to change. {asked} answers:",
+                 seat=state.turn_name or "", asked=asked or "")
+    if phase == "reveal":
+        return table_words(state.book, "show_now", tr)
+    winners = [state.names[i] for i in state.winners]
+    return _("The game is over: {names} won.", names=and_list(winners, tr))
+
+
+def event_sentence(before: FamilyState, event: FamilyEvent, outcome: Outcome,
+                   after: FamilyState, tr: Tr = EN) -> str:
+    """One event as a plain sentence, for the banner and the history."""
+    _ = tr
+    if isinstance(event, Deal):
+        return _("Round {n}: {dealer} deals.", n=after.round, dealer=outcome.seat or "")
+    if isinstance(event, Stand):
+        return _("{seat} stands.", seat=event.seat)
+    if isinstance(event, Change):
+        if outcome.lapsed:
+            return _("{seat} asks to change, but the stock is empty: the turn passes.",
+                     seat=event.seat)
+        return _("{seat} asks {holder} to change.", seat=event.seat,
+                 holder=_holder(outcome.holder, tr))
+    if isinstance(event, FamilyReply):
+        return _reply_sentence(before, event, outcome, after, tr)
+    if isinstance(event, Cut):
+        if outcome.kind == "cut_tie":
+            return _("The draw is tied: {names} draw again.",
+                     names=and_list([after.names[i] for i in after.cut_seats], tr))
+        return _("{seat} drew highest and deals first.", seat=outcome.seat or "")
+    if isinstance(event, Reveal):
+        return " ".join(settlement_lines(before, event, after, tr))
+    if isinstance(event, Leave):
+        return _("{seat} leaves the game.", seat=event.seat)
+    if isinstance(before.ledger, Stake):
+        return _("{seat} buys back in and pays one into the pot.", seat=event.seat)
+    price = 2 ** (before.reentries + 1)
+    return _("{seat} re-enters the game for {price} and plays on with full lives.",
+             seat=event.seat, price=price)
+
+
+def _holder(name: str | None, tr: Tr) -> str:
+    _ = tr
+    return _("the stock") if name in (None, STOCK) else str(name)
+
+
+def _reply_sentence(before: FamilyState, event: FamilyReply,
+                    outcome: Outcome, after: FamilyState, tr: Tr) -> str:
+    _, _n = tr, tr.n
+    asker = outcome.seat or ""
+    holder = _holder(outcome.holder, tr)
+    if event.call == "none":
+        if event.source == STOCK:
+            return _("{seat} takes the top piece of the stock.", seat=asker)
+        text = _("{holder} swaps with {seat}.", holder=holder, seat=asker)
+        if event.face_up:
+            text += " " + _("{piece} was passed face up by {names}.",
+                            piece=face_up_piece(before, "a_opening", tr),
+                            names=and_list(list(event.face_up), tr))
+        if event.silent:
+            text += " " + _("{holder} let a matador go without its call.", holder=holder)
+        return text
+    said = _("{holder} calls {call} ({gloss}).", holder=holder,
+             call=call_words(before.book, event.call),
+             gloss=call_gloss(before.book, event.call, tr))
+    parts = [said]
+    if outcome.kind == "exchange" and event.sold:
+        parts.append(_("{seat} buys the swap for {price}.", seat=asker, price=event.price or 0))
+    elif outcome.kind == "shelter":
+        parts.append(_("{seat} refuses the price: no swap.", seat=asker))
+    if outcome.charged:
+        parts.append(_charge_words(before, asker, outcome.charged, tr))
+    died = [after.names[i] for i in after.died if i not in before.died]
+    if died:
+        parts.append(_("{names} dies.", names=and_list(died, tr)) if len(died) == 1
+                     else _("{names} die.", names=and_list(died, tr)))
+    effects = before.rules.stock_effects if event.source == STOCK else before.rules.effects
+    if effects[event.call].undo != "none" and after.undone:
+        parts.append(_n("One swap goes back.", "{count} swaps go back.", len(after.undone)))
+    if outcome.kind == "end_turns":
+        parts.append(_("The turns are over."))
+    elif outcome.lapsed:
+        parts.append(_("The stock is empty: the turn passes."))
+    elif outcome.kind in ("pass_on", "set_aside"):
+        parts.append(_("The ask passes on to {asked}.", asked=_holder(after.asked_name, tr)))
+    return " ".join(parts)
+
+
+def _charge_words(state: FamilyState, seat: str, n: int, tr: Tr) -> str:
+    _n = tr.n
+    if isinstance(state.ledger, Counters):
+        return _n("{seat} pays a counter.", "{seat} pays {count} counters.", n, seat=seat)
+    return _n("{seat} loses a life.", "{seat} loses {count} lives.", n, seat=seat)
+
+
+def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
+                     tr: Tr = EN) -> list[str]:
+    """The reveal's result as sentences: who showed what, who lost, who is out."""
+    _ = tr
+    shown = [_("{seat} shows {piece}", seat=s, piece=the_piece(before.book, p, tr))
+             for s, p in event.pieces]
+    lines = [and_list(shown, tr) + "."]
+    last = after.last_settlement
+    losers = list(last.losers) if last is not None else []
+    ledger = before.ledger
+    if isinstance(ledger, Stake):
+        died = last.died if last is not None else ()
+        dead = sorted(set(losers) | set(died), key=after.names.index)
+        if dead:
+            lines.append(_("Dead this deal: {names}.", names=and_list(dead, tr)))
+    else:
+        for name in losers:
+            i = after.names.index(name)
+            lost = before.balance[i] - after.balance[i]
+            if lost > 0:
+                lines.append(_charge_words(before, name, lost, tr))
+    gained = [after.names[i] for i in range(len(after.names))
+              if isinstance(ledger, Lives) and after.balance[i] > before.balance[i]
+              and not after.out[i]]
+    if gained:
+        lines.append(_("{names} gain a life.", names=and_list(gained, tr)))
+    newly_out = [after.names[i] for i in range(len(after.names))
+                 if after.out[i] and not before.out[i]]
+    if newly_out:
+        lines.append(_("Out of the game: {names}.", names=and_list(newly_out, tr)))
+    if after.phase == "over":
+        lines.append(now_sentence(after, tr))
+    return lines
+
+
+def history_lines(first: Any, events: list[Any], tr: Tr = EN) -> list[str]:
+    """Every event of a game as a sentence, numbered, from the state before the first."""
+    assert isinstance(first, FamilyState)
+    state = first.clone()
+    lines: list[str] = []
+    for k, event in enumerate(events, 1):
+        before = state.clone()
+        outcome = state.apply(event)
+        lines.append(f"{k}. {event_sentence(before, event, outcome, state, tr)}")
+    return lines
+
+
+def stakes_label(ledger: Ledger, tr: Tr = EN) -> str:
+    """What the stakes field asks for, by the game's ledger."""
+    _ = tr
+    if isinstance(ledger, Stake):
+        return _("Rebuys allowed each")
+    if isinstance(ledger, Lives):
+        return _("Lives each")
+    return _("Counters each")
+
+
+def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
+    """The last event told from what it did (the spectators' board has no state before it)."""
+    _ = tr
+    last = state.last
+    if last is None:
+        return []
+    book = state.book
+    kind, seat, holder = last.kind, last.seat or "", _holder(last.holder, tr)
+    if kind == "reveal":
+        return last_round_lines(state, tr)
+    if kind == "deal":
+        return [_("Round {n}: {dealer} deals.", n=state.round, dealer=seat)]
+    if kind == "stand":
+        return [_("{seat} stands.", seat=seat)]
+    if kind == "change":
+        if last.lapsed:
+            return [_("{seat} asks to change, but the stock is empty: the turn passes.",
+                      seat=seat)]
+        return [_("{seat} asks {holder} to change.", seat=seat, holder=holder)]
+    if kind in ("cut_tie", "cut_dealer"):
+        return [_("{seat} drew highest and deals first.", seat=seat) if kind == "cut_dealer"
+                else _("The draw is tied: {names} draw again.",
+                       names=and_list([state.names[i] for i in state.cut_seats], tr))]
+    if kind == "leave":
+        return [_("{seat} leaves the game.", seat=seat)]
+    if kind == "rebuy":
+        return [_("{seat} buys back in and pays one into the pot.", seat=seat)
+                if isinstance(state.ledger, Stake)
+                else _("{seat} re-enters the game for {price} and plays on with full lives.",
+                       seat=seat, price=2 ** state.reentries)]
+    if last.call in (None, "none"):
+        if last.holder == STOCK:
+            return [_("{seat} takes the top piece of the stock.", seat=seat)]
+        return [_("{holder} swaps with {seat}.", holder=holder, seat=seat)]
+    lines = [_("{holder} calls {call} ({gloss}).", holder=holder,
+               call=call_words(book, last.call), gloss=call_gloss(book, last.call, tr))]
+    if last.charged:
+        lines.append(_charge_words(state, seat, last.charged, tr))
+    return lines
+
+
+def last_round_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
+    """The last reveal's result from what the state keeps of it (who lost, who died)."""
+    _ = tr
+    last = state.last_settlement
+    lines: list[str] = []
+    if last is not None and isinstance(state.ledger, Stake):
+        dead = sorted(set(last.losers) | set(last.died), key=state.names.index)
+        if dead:
+            lines.append(_("Dead this deal: {names}.", names=and_list(dead, tr)))
+    elif last is not None and last.losers:
+        lines.append(_("Lost this round: {names}.", names=and_list(list(last.losers), tr)))
+    gainers = [] if last is None else sorted((t.seat for t in last.fool_takes),
+                                             key=state.names.index)
+    if gainers:
+        lines.append(_("{names} gain a life.", names=and_list(gainers, tr)))
+    lines.append(now_sentence(state, tr))
+    return lines
+
+
+def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
+    """The spectators' board of a family game, with the keys Gnav's board has."""
+    book = state.book
+    seats = []
+    for i, name in enumerate(state.names):
+        seats.append({
+            "name": name, "balance": state.balance[i], "words": stake_words(state, i, tr),
+            "out": state.out[i] and i not in state.winners, "sits_out": False,
+            "in_round": state.in_round[i], "knocked": False,
+            "dealer": state.dealer == i and state.phase != "over",
+            "turn": state.turn == i, "asked": state.asked == i, "winner": i in state.winners,
+        })
+    return {
+        "rules": f"{game_title(book, tr)} · {book_title(book, state.rules.name, tr)}",
+        "round": state.round, "phase": state.phase,
+        "counters": isinstance(state.ledger, Counters), "limit": None, "pool": state.pool,
+        "dealer": state.dealer_name, "turn": state.turn_name, "asked": state.asked_name,
+        "seats": seats, "now": now_sentence(state, tr),
+        "last_call": outcome_lines(state, tr), "settlement": None,
+        "winners": [state.names[i] for i in state.winners], "query": None,
+        "direction": direction_words(state, tr),
+    }
+
+
+def standings(state: FamilyState) -> list[int]:
+    """Seat indexes best first: winners, then the seats still in (most lives or counters
+    first), the seats out last."""
+    return sorted(range(len(state.names)),
+                  key=lambda i: (i not in state.winners, state.out[i], -state.balance[i], i))
+
+
+def result_text(state: FamilyState, tr: Tr = EN,
+                fits: Callable[[str], bool] | None = None) -> str:
+    """A family game told in plain text to take home, shortened as Gnav's is to fit one QR
+    code when `fits` is given."""
+    return fitted_result(lambda names: _result_lines(state, tr, names), tr, fits)
+
+
+def _result_lines(state: FamilyState, tr: Tr, names: bool) -> tuple[list[str], list[str]]:
+    """The result's lines down to "Standings:", and the standings' rows."""
+    _, _n = tr, tr.n
+    book, amount, ledger = state.book, state.each, state.ledger
+    if isinstance(ledger, Stake):
+        stakes = _n("a pot, {count} rebuy each", "a pot, {count} rebuys each", amount)
+    elif isinstance(ledger, Lives):
+        stakes = _n("{count} life each", "{count} lives each", amount)
+    else:
+        stakes = _n("{count} counter each", "{count} counters each", amount)
+    count = len(state.names)
+    seats = (_n("{names} ({count} seat)", "{names} ({count} seats)", count,
+                names=", ".join(state.names)) if names
+             else _n("{count} seat", "{count} seats", count))
+    head = [_("{game} result", game=game_title(book, tr)),
+            _("Table: {seats}, {stakes}", seats=seats, stakes=stakes),
+            _("Rule book: {rules}", rules=book_title(book, state.rules.name, tr)),
+            _("Rounds: {count}", count=state.round),
+            winners_sentence([state.names[i] for i in state.winners], tr)
+            if state.phase == "over" else _("Not finished")]
+    if state.pool:
+        head.append(_("Pool: {pool}", pool=state.pool))
+    head.append(_("Standings:"))
+    rows = []
+    for place, i in enumerate(standings(state), start=1):
+        seat, words = state.names[i], stake_words(state, i, tr)
+        if i in state.winners:
+            rows.append(_("{place}. {seat}: {balance} (wins)", place=place, seat=seat,
+                          balance=words))
+        else:  # a seat out says so in its words
+            rows.append(_("{place}. {seat}: {balance}", place=place, seat=seat, balance=words))
+    return head, rows

@@ -1,0 +1,50 @@
+"""A game's screens, as the app's routes open them: each game's description names the views
+module whose PARTS they are (`table_parts`), and the app resolves it in one place (app.py).
+
+This is the parts' shape until the one table screen (views/shell/) gives each game's parts
+their own: the table, its history and rules card, and Learn and the quiz of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.core.protocols import Header
+from companion.store import Game
+
+# the app (companion.app.App) and a screen, as the screens take and make them
+App = Any
+Screen = Any
+
+
+class Setup(Protocol):
+    """A game's part of New table: what its header needs beside the players and the dealer
+    (a rule book, house rules, stakes), in `control`."""
+
+    control: Any
+
+    @property
+    def editing(self) -> bool:
+        """A field has the focus: its last keys may still be on their way to the server."""
+        ...
+
+    def header(self, players: list[str], dealer: str | None) -> Header:
+        """The game's header for these seats; raises GnavError saying what is not ready."""
+        ...
+
+    def adopt(self, old: Any, same_language: bool) -> None:
+        """After a language switch or a turned screen: what the old part held."""
+        ...
+
+
+@dataclass(frozen=True)
+class Parts:
+    table: Callable[[App, Game], Screen]
+    history: Callable[[App, Game], Screen]
+    rules: Callable[[App, Game], Screen]  # the table's rules card
+    learn: Callable[[App, str, Game | None], Screen]  # Learn of a game, from a table or not
+    quiz: Callable[[App, str], Screen]  # the quiz of a game
+    # its part of New table (None: a header of seats and a dealer, the game's first rule book)
+    setup: Callable[[App, str, Callable[[], None]], Setup] | None = None
