@@ -78,7 +78,7 @@ class Games:
         with self._lock:
             self._apps.add(app)
 
-    def announce(self, game_id: int, source: App) -> None:
+    def announce(self, game_id: int, source: object) -> None:
         """Game `game_id` changed in `source`: every other session showing it redraws, so a
         second device (the referee link handed on) never offers a move from the past."""
         with self._lock:

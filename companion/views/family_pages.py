@@ -7,8 +7,6 @@ rules worked in, then the house rules themselves; the history is paged as Gnav's
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.engine.family import FamilyState
@@ -20,17 +18,18 @@ from . import theme
 from .family_setup import value_words
 from .family_table import family_state
 from .history import PagedHistory
+from .shell.context import ScreenContext
 from .widgets import body, button, heading, top_actions
 
 
-def _back(app: Any, game: Game) -> list[ft.Control]:
+def _back(app: ScreenContext, game: Game) -> list[ft.Control]:
     _ = app.tr
     return top_actions(app, button(_("Back to the table"), lambda e: app.go(f"/game/{game.id}"),
                                    kind="text"))
 
 
 class FamilyRulesScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = tr = app.tr
@@ -68,7 +67,7 @@ class FamilyHistoryScreen(PagedHistory):
     """Paged as Gnav's (a 40-seat game runs to a hundred thousand events): a page is told from
     the state before its first event, which the store gives from its nearest snapshot."""
 
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         _ = app.tr
         title = game_title(family_state(game).rules.game, app.tr)
         super().__init__(app, game, _("{game}: history of game {n}", game=title, n=game.id))

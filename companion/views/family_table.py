@@ -37,6 +37,7 @@ from . import theme
 from .pieces import piece_face
 from .reveal import PiecePicker, Pieces
 from .settlement import settlement_shown
+from .shell.context import TableContext
 from .widgets import (
     big_button,
     body,
@@ -70,7 +71,7 @@ def family_face(state: FamilyState, piece: str, size: float) -> ft.Control:
 
 
 class FamilyScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: TableContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = app.tr

@@ -22,6 +22,7 @@ from companion.store import Game
 
 from . import theme
 from .gnav import gnav_state
+from .shell.context import ScreenContext
 from .widgets import body, button, error_text, heading, show_error, top_actions
 
 QR_SIZE = 280
@@ -37,7 +38,7 @@ def qr_image(sharing: SharingService, text: str, label: str, identifier: str) ->
 
 
 class ShareScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = app.tr

@@ -50,6 +50,7 @@ from .gnav import gnav_state
 from .reveal import PiecePicker, Pieces
 from .seats import PoolView, SeatGrid, SeatList, SeatTile, layout
 from .settlement import game_over_panel, settlement_panel, settlement_shown
+from .shell.context import TableContext
 from .widgets import (
     AnyButton,
     big_button,
@@ -69,7 +70,7 @@ CALL_HEIGHT_SHORT = 76  # the same on a phone under 700 px tall (360 x 640)
 
 
 class GameScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: TableContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = app.tr
@@ -326,7 +327,7 @@ class GameScreen:
         if self.app.page is not None:
             self.app.page.run_task(_scroll_to, strip, key)
 
-    def adopt(self, old: Any) -> None:
+    def adopt(self, old: object) -> None:
         """After a language switch: keeps what this screen held and the store does not (the
         banner's news, the pieces picked so far), then redraws."""
         if not isinstance(old, GameScreen) or old.game.id != self.game.id:
@@ -545,9 +546,7 @@ class GameScreen:
     def act(self, event: Event) -> None:
         """Applies one event through the store (committed first), then redraws."""
         self.app.close_dialog()
-        tapped = getattr(self.app, "tapped_in_game", None)
-        if tapped is not None:
-            tapped()
+        self.app.tapped_in_game()
         try:
             outcome = self.game.apply(event)
         except (GnavError, StoreError) as err:

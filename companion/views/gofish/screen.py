@@ -44,6 +44,7 @@ from companion.narrate.gofish import (
 from companion.store import Game, StoreError
 
 from .. import theme
+from ..shell.context import TableContext
 from ..widgets import (
     big_button,
     body,
@@ -68,7 +69,7 @@ def gofish_state(game: Game) -> GoFishState:
 
 
 class GoFishScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: TableContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = app.tr
@@ -385,9 +386,7 @@ class GoFishScreen:
 
     def act(self, event: Event) -> None:
         """Applies one event through the store (committed first), then redraws."""
-        tapped = getattr(self.app, "tapped_in_game", None)
-        if tapped is not None:
-            tapped()
+        self.app.tapped_in_game()
         try:
             outcome = self.game.apply(event)
         except (GnavError, StoreError) as err:
@@ -446,7 +445,7 @@ class GoFishScreen:
         self.render()
         self.app.refresh()
 
-    def adopt(self, old: Any) -> None:
+    def adopt(self, old: object) -> None:
         """After a language switch or a turned screen: the same half-made ask, the same news
         told in the new language."""
         if not isinstance(old, GoFishScreen) or old.game is not self.game:
