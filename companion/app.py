@@ -19,17 +19,22 @@ from typing import Any
 import flet as ft
 
 from companion.board.sharing import SharingService
+from companion.games.gwra_pyskessa import GoFishState
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
 from .views import theme
-from .views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
-from .views.family_table import FamilyScreen, family_state, is_family
+from .views.family_pages import (
+    FamilyHistoryScreen,
+    FamilyRulesScreen,
+    family_state,
+    is_family,
+)
 from .views.gofish import (
     GoFishHistoryScreen,
     GoFishLearnScreen,
     GoFishQuizScreen,
-    GoFishScreen,
+    GoFishRulesScreen,
 )
 from .views.history import HistoryScreen
 from .views.learn import LearnScreen
@@ -38,8 +43,18 @@ from .views.quiz import QuizScreen, QuizState
 from .views.rules import RulesScreen
 from .views.send import update_together
 from .views.share import ShareScreen
-from .views.table import GameScreen
+from .views.shell.parts import load
+from .views.shell.table import TableScreen
 from .views.tables import TablesScreen
+
+CUCKOO_PARTS = "companion.views.cuckoo"
+GOFISH_PARTS = "companion.views.gofish"
+
+
+def table_parts(game: Game) -> str:
+    """The module of the parts a table of `game` is drawn with (views/shell/parts.py): the
+    one place that tells them apart until each game's description names its own."""
+    return GOFISH_PARTS if isinstance(game.state, GoFishState) else CUCKOO_PARTS
 
 
 class Games:
@@ -212,7 +227,7 @@ class App:
             route, screen = "/", TablesScreen(self)
         self.route = route
         self.screen = screen
-        game_open = isinstance(screen, (GameScreen, GoFishScreen, FamilyScreen))
+        game_open = isinstance(screen, TableScreen)
         if game_open:
             self.store.set_last_open(screen.game.id)
             self.last_game_id = screen.game.id
@@ -274,7 +289,7 @@ class App:
             return RulesScreen(self, game)
         if match.group(2) == "/share":
             return ShareScreen(self, game)
-        return GameScreen(self, game)
+        return TableScreen(self, game, load(table_parts(game)))
 
     def _family_screen_for(self, game: Game, sub: str | None) -> Any:
         """Kille's, Cuccù's, Slabberjan's and Vogelspiel's screens."""
@@ -284,15 +299,17 @@ class App:
             return FamilyRulesScreen(self, game)
         if sub == "/share":
             return ShareScreen(self, game)
-        return FamilyScreen(self, game)
+        return TableScreen(self, game, load(table_parts(game)))
 
     def _gofish_screen_for(self, game: Game, sub: str | None) -> Any:
-        """Gwra pyskessa's screens (the table's rules card is Learn's phrasebook there)."""
+        """Gwra pyskessa's screens."""
         if sub == "/history":
             return GoFishHistoryScreen(self, game)
+        if sub == "/rules":
+            return GoFishRulesScreen(self, game)
         if sub == "/share":
             return ShareScreen(self, game)
-        return GoFishScreen(self, game)
+        return TableScreen(self, game, load(table_parts(game)))
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
         if e.route != self.route:

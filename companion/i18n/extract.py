@@ -12,6 +12,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES: tuple[Path, ...] = (PACKAGE / "views", PACKAGE / "views" / "gofish",
+                             PACKAGE / "views" / "shell", PACKAGE / "views" / "cuckoo",
                              PACKAGE / "narrate", PACKAGE / "app.py",
                              PACKAGE / "deck" / "pdf.py", PACKAGE / "engine" / "books")
 

@@ -16,10 +16,22 @@ from companion.store import Game
 
 from . import theme
 from .family_setup import value_words
-from .family_table import family_state
 from .history import PagedHistory
 from .shell.context import ScreenContext
 from .widgets import body, button, heading, top_actions
+
+
+def is_family(game: Game) -> bool:
+    """Whether `game` is one of the family's games (Kille, Cuccù, Slabberjan, Vogelspiel)."""
+    return isinstance(game.state, FamilyState)
+
+
+def family_state(game: Game) -> FamilyState:
+    """The family state of `game`; a TypeError (a bug) for any other kind."""
+    state = game.state
+    if not isinstance(state, FamilyState):
+        raise TypeError(f"table {game.id} is a {type(state).__name__}, not a family game")
+    return state
 
 
 def _back(app: ScreenContext, game: Game) -> list[ft.Control]:

@@ -15,7 +15,7 @@ from companion.app import App
 from companion.i18n import LANGUAGES, Tr
 from companion.narrate.family import FAMILY_GAMES, piece_title
 from companion.views import theme
-from companion.views.reveal import PiecePicker, name_room, name_size
+from companion.views.cuckoo.picker import PiecePicker, name_room, name_size
 
 from .helpers import text_of, walk
 from .test_family_pictures import at_the_reveal
@@ -77,8 +77,8 @@ def test_no_family_piece_name_breaks_inside_a_word_in_any_language(
     unfit: dict[str, list[str]] = {}
     for lang in LANGUAGES:
         app.tr = Tr(lang)
-        screen.picker = None  # made again in this language, as the screen makes it
-        picker = screen.picker_for(screen.state)
+        screen.parts.picker = None  # made again in this language, as the screen makes it
+        picker = screen.parts.picker_for(screen.state)
         assert picker.narrow is phone
         if found := unfit_names(picker):
             unfit[lang] = found

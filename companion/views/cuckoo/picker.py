@@ -17,9 +17,9 @@ from companion.engine import PIECES
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, piece_title
 
-from . import theme
-from .pieces import piece_face
-from .widgets import Button, big_button, scroll_key
+from .. import theme
+from ..pieces import piece_face
+from ..widgets import Button, big_button, scroll_key
 
 Pieces = tuple[tuple[str, str], ...]
 
@@ -72,8 +72,7 @@ class PiecePicker:
         the referee may not know)."""
         self.tr = tr
         self.pictured = pictured
-        # another game's pack (piece, count), its names and pictures; Gnav's by default
-        self.own_pack = pack is not None
+        # the pack (piece, count), its names and pictures; Gnav's by default
         self.pack = pack if pack is not None else tuple((p, 2) for p in PIECES)
         self.counts = dict(self.pack)
         self.title = title or (lambda piece: tr.in_sentence(piece_title(piece, tr)))
@@ -309,7 +308,7 @@ class PiecePicker:
             parts.append(_("{action} once every seat has a piece; still without one: {seats}.",
                            action=self.action, seats=and_list(missing, self.tr)))
         used = [self.title(p) for p, n in self.pack if self.count(p) >= n]
-        if used and self.own_pack:
+        if used and any(n != 2 for _p, n in self.pack):
             parts.append(_("Every piece of {pieces} is picked: none can be picked again.",
                            pieces=and_list(used, self.tr)))
         elif used:
