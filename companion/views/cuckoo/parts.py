@@ -92,9 +92,13 @@ class CuckooParts:
     def centre(self) -> Face | None:
         return self.pool
 
-    def direction(self) -> Direction | None:
+    def direction(self, tr: Tr) -> tuple[Direction, str] | None:
+        _ = tr
         direction: Direction = self.state.play.direction
-        return direction
+        if direction == "right":
+            return direction, _("Play goes to the right: each seat asks its right-hand "
+                                "neighbour.")
+        return direction, _("Play goes to the left: each seat asks its left-hand neighbour.")
 
     def show_seats(self) -> list[ft.Control]:
         state = self.state

@@ -20,7 +20,7 @@ from companion.i18n import EN, Tr
 
 from .. import theme
 from ..shell.parts import Mode
-from ..shell.ring import FULL_TILE_H, GRID_TILE_H, ROW_TILE_H
+from ..shell.ring import COMPACT_TILE_H, FULL_TILE_H, GRID_TILE_H, ROW_TILE_H
 
 MAX_DOTS = 12  # past this a seat shows its count as a number beside a row of dots
 MIN_STROKE = 1.25  # px: the thinnest chalk stroke drawn
@@ -175,10 +175,12 @@ class SeatTile:
         self.control = ft.Container(content=self.semantics)
         self._key: tuple[object, ...] | None = None
 
-    def set_mode(self, mode: Mode, width: float | None) -> None:
-        """Arranges the same controls as a tile round the oval ("full"), a compact tile of a
-        crowded table's grid ("grid"), or one row of a phone's list ("row"). Every tile of one
-        mode has the same height, so the seat whose turn it is does not push the others."""
+    def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
+        """Arranges the same controls as a tile round a tablet's table ("full"), a small one
+        round a phone's ("compact": the name, the marks and the count; the rest in its label
+        and its border), a compact tile of a crowded table's grid ("grid"), or one row of a
+        phone's list ("row"). Every tile of one mode has the same height, so the seat whose
+        turn it is does not push the others."""
         self.mode = mode
         self.box.width = width
         inner = (width or 340) - 24
@@ -192,6 +194,21 @@ class SeatTile:
             self.box.content = ft.Row(
                 [self.name_text, self.status, self.dealer, self.marks.control, self.count],
                 spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        elif mode == "compact":
+            tall = (height or COMPACT_TILE_H) >= COMPACT_TILE_H
+            self.name_text.size = theme.BODY - (0 if tall else 2)
+            self.count.size = theme.BODY - 3
+            self.count.width, self.count.text_align = None, ft.TextAlign.START
+            self.marks.box, self.marks.dot = (max(inner + 8 - 28, 24.0), 14.0), 10
+            self.box.height = height or COMPACT_TILE_H
+            self.box.padding = ft.Padding.symmetric(horizontal=8, vertical=4 if tall else 2)
+            self.box.content = ft.Column(
+                [ft.Row([self.name_text, self.dealer], spacing=4,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 ft.Row([self.marks.control, self.count], spacing=4,
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                spacing=2, tight=True)
         elif mode == "grid":
             self.name_text.size = theme.BODY + 1
             self.count.size = theme.BODY - 2
@@ -264,8 +281,13 @@ class SeatTile:
             words.append(_("wins"))
         self.status.value = " · ".join(words)
         self.status.visible = bool(words)
-        # the stakes in words for a screen reader (and what the tests read of a seat)
-        self.semantics.label = f"{self.name}: {stance}" if stance else None
+        if dots is None and self.mode == "compact":
+            # a place in the pot has no marks: a small tile says it where they would be
+            self.count.value = words[0]
+        # the seat in words for a screen reader (and what the tests read of it): its stakes
+        # and what it is doing, which a small tile round a phone's table does not write out
+        said = " · ".join(w for w in (stance, self.status.value) if w)
+        self.semantics.label = f"{self.name}: {said}" if said else None
         # styles are set only when they change, and to the tile's own kept objects: a new
         # (even equal) Border or TextStyle object is sent whole in the patch
         struck = self._struck if state.out[i] else None
@@ -292,9 +314,9 @@ class PoolView:
         self.control = ft.Container(content=ft.Semantics(identifier="pool", content=self.box))
         self._key: tuple[object, ...] | None = None
 
-    def set_mode(self, mode: Mode, width: float | None) -> None:
-        """As a row above a phone's list, a cell of a crowded table's grid, or the oval's
-        centre."""
+    def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
+        """As a row above a phone's list, a cell of a crowded table's grid, or the middle of
+        a tablet's or a phone's table."""
         self.box.width = width
         if mode == "row":
             self.text.size = theme.BODY + 1
@@ -309,6 +331,13 @@ class PoolView:
             self.box.height = GRID_TILE_H
             self.box.padding = ft.Padding.symmetric(horizontal=10, vertical=5)
             self.box.content = ft.Column([self.text, self.marks.control], spacing=4, tight=True)
+        elif mode == "compact":
+            self.text.size = theme.BODY
+            self.marks.box, self.marks.dot = (96, 12), 10
+            self.box.height = None
+            self.box.padding = ft.Padding.symmetric(horizontal=10, vertical=4)
+            self.box.content = ft.Column([self.text, self.marks.control], spacing=2, tight=True,
+                                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         else:
             self.text.size = theme.NAME
             self.marks.box = (150, 28)

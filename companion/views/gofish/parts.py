@@ -46,7 +46,7 @@ from companion.narrate.words import winners_sentence
 from .. import theme
 from ..shell.answers import Answer, Question
 from ..shell.parts import Direction, Face, Mode, News, Over, Said, Settled, Standing, Told
-from ..shell.ring import FULL_TILE_H, GRID_TILE_H, ROW_TILE_H
+from ..shell.ring import COMPACT_TILE_H, FULL_TILE_H, GRID_TILE_H, ROW_TILE_H
 from .cards import card_face
 
 if TYPE_CHECKING:
@@ -92,21 +92,23 @@ class GoFishSeat:
         self._key: tuple[object, ...] | None = None
         self.set_mode("full", 190)
 
-    def set_mode(self, mode: Mode, width: float | None) -> None:
+    def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
         self.mode = mode
         self.box.width = width
         small = mode != "full"
-        self.name_text.size = theme.NAME if not small else theme.BODY + 1
-        self.words.size = theme.BODY if not small else theme.SMALL
-        self.box.height = {"full": FULL_TILE_H, "grid": GRID_TILE_H}.get(mode, ROW_TILE_H)
+        self.name_text.size = theme.NAME if not small else theme.BODY - 1
+        self.words.size = theme.BODY if not small else theme.SMALL - 2
+        self.box.height = {"full": FULL_TILE_H, "grid": GRID_TILE_H,
+                           "compact": height or COMPACT_TILE_H}.get(mode, ROW_TILE_H)
         self.box.padding = ft.Padding.symmetric(horizontal=10 if small else 12,
                                                 vertical=4 if small else 6)
         top = ft.Row([self.name_text, self.dealer], spacing=6,
                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        # the sets' faces where the tile has room for them; elsewhere their count says it
-        self.sets.visible = mode == "full"
-        self.box.content = ft.Column([top, self.words, self.marks, self.sets], spacing=2,
-                                     tight=True)
+        # the sets' faces where the tile has room for them; elsewhere their count says it,
+        # and whose turn it is the border
+        self.box.content = ft.Column(
+            [top, self.words, self.marks, self.sets] if mode == "full" else [top, self.words],
+            spacing=2 if mode == "full" else 0, tight=True)
         self._key = None
 
     def show(self, state: GoFishState, i: int) -> list[ft.Control]:
@@ -141,7 +143,8 @@ class GoFishSeat:
             4 if turn or asked else 1,
             ft.Colors.PRIMARY if turn else ft.Colors.TERTIARY if asked
             else ft.Colors.OUTLINE_VARIANT)
-        self.semantics.label = f"{self.name}: {words}" if words else None
+        said = " · ".join(w for w in (words, self.marks.value) if w)
+        self.semantics.label = f"{self.name}: {said}" if said else None
         return [self.control]
 
 
@@ -152,14 +155,16 @@ class DeckFace:
         self.tr = tr
         self.text = ft.Text("", size=theme.NAME, weight=ft.FontWeight.W_600, no_wrap=True)
         self.box = ft.Container(content=self.text, padding=10, border_radius=14,
-                                bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                                alignment=ft.Alignment.CENTER)
+                                bgcolor=ft.Colors.SECONDARY_CONTAINER)
         self.control = ft.Container(content=ft.Semantics(identifier="deck", content=self.box))
         self._key: int | None | bool = False
 
-    def set_mode(self, mode: Mode, width: float | None) -> None:
+    def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
         self.box.width = width
-        self.text.size = theme.NAME if mode == "full" else theme.BODY
+        self.text.size = theme.NAME if mode == "full" else theme.SMALL + 1
+        # in the middle of a phone's table, on two lines rather than cut
+        self.text.no_wrap = mode != "compact"
+        self.text.text_align = ft.TextAlign.CENTER
         self.box.height = {"grid": GRID_TILE_H, "row": ROW_TILE_H}.get(mode)
         self._key = False
 
@@ -200,8 +205,9 @@ class GoFishParts:
     def centre(self) -> Face | None:
         return self.deck
 
-    def direction(self) -> Direction | None:
-        return CLOCKWISE
+    def direction(self, tr: Tr) -> tuple[Direction, str] | None:
+        _ = tr
+        return CLOCKWISE, _("The player to the dealer's left begins; play goes clockwise.")
 
     def show_seats(self) -> list[ft.Control]:
         state = self.state

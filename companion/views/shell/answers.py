@@ -202,7 +202,8 @@ class AnswerPanel:
             if act is not None:
                 act()
 
-        texts = [self._line(words, style) for words, style in answer.lines]
+        room = (width or 0) - 16  # a line's room in its button, less the padding
+        texts = [self._line(words, style, room) for words, style in answer.lines]
         content: str | ft.Control = (
             ft.Column(list[ft.Control](texts), spacing=0, tight=True,
                       horizontal_alignment=ft.CrossAxisAlignment.CENTER)
@@ -222,10 +223,25 @@ class AnswerPanel:
                              style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
                                                   padding=4))
         elif answer.kind == "small":
+            # never wider than the panel: a long one ("Swap: Dag passes a Harlequin face up")
+            # is made just small enough to fit
+            room = self.inner - 48 - (32 if answer.icon is not None else 0)
+            size = max(11.0, theme.fitted_size(answer.text, theme.BODY, room))
             button_ = button(answer.text, tap,
                              icon=answer.icon() if answer.icon is not None else None)
+            if size < theme.BODY:
+                button_.style = ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=14, vertical=8),
+                    text_style=ft.TextStyle(size=size))
         else:
             button_ = big_button(content, tap, filled=answer.kind == "big", width=width)
+            height = self.call_height()
+            if texts and height is not None:
+                # an answer with a second line (the Cornish to say) as tall as a call
+                button_.height = height
+                button_.style = ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                    shape=ft.RoundedRectangleBorder(radius=16))
         button_.disabled = answer.act is None
         self.buttons[key] = button_
         control: ft.Control = (labelled(answer.label, button_) if answer.label is not None
@@ -234,24 +250,33 @@ class AnswerPanel:
         return _Shown(control, button_, (answer.text, answer.lines, answer.label, answer.kind),
                       texts, row, True, answer.act is None)
 
-    def _line(self, words: str, style: Style) -> ft.Text:
+    def _line(self, words: str, style: Style, room: float) -> ft.Text:
         small = self.phone or self.sideways
+
+        def fitted(size: float, least: float) -> float:
+            # on a line of its own in a button of known width: just small enough to fit
+            return (max(least, theme.fitted_size(words, size, room, theme.TEXT_SPACING))
+                    if room > 0 else size)
+
         if style == "over":
             return ft.Text(words, size=theme.SMALL - (2 if small else 0))
         if style == "call":
-            return ft.Text(words, size=theme.BODY - 1 if small else theme.QUESTION - 2,
+            # on a phone upright a call may take two lines; held sideways one, fitted
+            return ft.Text(words, size=theme.BODY - 1 if self.phone
+                           else fitted(theme.BODY - 1, 12) if small else theme.QUESTION - 2,
                            weight=ft.FontWeight.BOLD, no_wrap=not self.phone,
                            max_lines=2 if self.phone else 1, text_align=ft.TextAlign.CENTER,
                            overflow=ft.TextOverflow.ELLIPSIS)
         if style == "gloss":
-            return ft.Text(words, size=theme.SMALL - 2, italic=True, no_wrap=True, max_lines=1,
-                           overflow=ft.TextOverflow.ELLIPSIS)
+            return ft.Text(words, size=fitted(theme.SMALL - 2, 10), italic=True, no_wrap=True,
+                           max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         if style == "mark":
             return ft.Text(words, size=theme.TITLE - (4 if small else 0),
                            weight=ft.FontWeight.BOLD)
         if style == "main":
-            return ft.Text(words, size=theme.QUESTION - (4 if small else 0),
-                           weight=ft.FontWeight.W_600)
+            return ft.Text(words, size=fitted(theme.QUESTION - (4 if small else 0), 14),
+                           weight=ft.FontWeight.W_600, no_wrap=True)
         if style == "said":
-            return ft.Text(words, size=theme.BODY - (2 if small else 0), italic=True)
+            return ft.Text(words, size=fitted(theme.BODY - (2 if small else 0), 11),
+                           italic=True, no_wrap=True)
         return ft.Text(words, size=theme.SMALL - (2 if small else 0), no_wrap=True)

@@ -29,8 +29,8 @@ News = Callable[[Tr], list[str]]
 # A sentence told in whatever language the screen is in when it is drawn.
 Said = Callable[[Tr], str]
 Direction = Literal["left", "right"]
-# How the shell lays a seat out: round the table on a tablet ("full"), small round a phone's
-# table ("compact"), in a crowded table's grid ("grid"), a row of a crowded phone's list.
+# How the shell lays a seat out: round a tablet's table ("full"), small round a phone's table
+# ("compact"), in a crowded table's grid ("grid"), a row of a crowded phone's list ("row").
 Mode = Literal["full", "compact", "grid", "row"]
 
 
@@ -41,7 +41,8 @@ class Face(Protocol):
     @property
     def control(self) -> ft.Container: ...
 
-    def set_mode(self, mode: Mode, width: float | None) -> None: ...
+    def set_mode(self, mode: Mode, width: float | None, height: float | None = None
+                 ) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +94,8 @@ class TableParts(Protocol):
     @property
     def centre(self) -> Face | None: ...  # the middle of the table: the pool, the deck
 
-    def direction(self) -> Direction | None: ...  # the way play goes round the table
+    # the way play goes round the table, and in words
+    def direction(self, tr: Tr) -> tuple[Direction, str] | None: ...
 
     def title(self) -> str: ...
 

@@ -36,7 +36,7 @@ from ..widgets import (
 from .answers import AnswerPanel, Question
 from .context import TableContext
 from .parts import News, Over, PartsMaker, Settled, TableParts, Told
-from .ring import SeatGrid, SeatList, layout
+from .ring import MAX_RING, SeatGrid, SeatList, layout
 
 
 class TableScreen:
@@ -55,48 +55,70 @@ class TableScreen:
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
         )
         self.error = error_text()
-        self.undo_button = button(_("Undo"), self.undo, icon=ft.Icons.UNDO, kind="text")
-        self.redo_button = button(_("Redo"), self.redo, icon=ft.Icons.REDO, kind="text")
-        tools: list[ft.Control] = [
-            self.undo_button, self.redo_button,
-            button(_("History"), lambda e: app.go(f"/game/{game.id}/history"),
-                   icon=None if app.phone else ft.Icons.HISTORY, kind="text"),
-            button(_("Tables"), lambda e: app.go("/"), kind="text"),
-        ]
-        if app.phone:
-            for b in (self.undo_button, self.redo_button):
-                b.icon = None
-        # a phone, or a tablet held upright: the bar has no room beside the title, so the
-        # tools get a row of their own and the bar keeps the title and a few icons
-        narrow = app.width < 1100
-        teach = teaching_tools(app.go, game.id, narrow, _)
-        if not narrow:
-            tools[3:3] = teach
+        # the form the screen is built for: a phone upright, a phone held sideways (wider than
+        # a phone, shorter than a tablet), a tablet upright (narrow) or lying (wide)
+        self.sideways = not app.phone and app.height < theme.SIDEWAYS_HEIGHT
+        self.compact = app.phone or self.sideways  # small seats round a phone's table
+        narrow = app.width < 1100 and not self.sideways
+        history, tables = (lambda e: app.go(f"/game/{game.id}/history")), (lambda e: app.go("/"))
+        teach = teaching_tools(app.go, game.id, narrow or self.sideways, _)
+        tool_row: ft.Control | None = None
+        actions: list[ft.Control]
+        self.undo_button: AnyButton
+        self.redo_button: AnyButton
+        if self.compact:
+            # icons with their words beneath, each word fitted to its button: the tools keep
+            # their place however long the words (Rückgängig, Wiederholen)
+            room = (app.width - 24) / 4 - 8 if app.phone else 72
+            self.undo_button = tool_button(_("Undo"), ft.Icons.UNDO, self.undo, room)
+            self.redo_button = tool_button(_("Redo"), ft.Icons.REDO, self.redo, room)
+            tools: list[ft.Control] = [
+                self.undo_button, self.redo_button,
+                tool_button(_("History"), ft.Icons.HISTORY, history, room),
+                tool_button(_("Tables"), ft.Icons.TABLE_RESTAURANT, tables, room)]
+            if app.phone:
+                for tool in tools:
+                    tool.expand = True
+                tool_row = ft.Row(tools, spacing=0)
+                actions = top_actions(app, *teach)
+            else:
+                # held sideways every tool is in the bar: the height is the table's
+                actions = top_actions(app, *tools, *teach)
+        else:
+            self.undo_button = button(_("Undo"), self.undo, icon=ft.Icons.UNDO, kind="text")
+            self.redo_button = button(_("Redo"), self.redo, icon=ft.Icons.REDO, kind="text")
+            tools = [self.undo_button, self.redo_button,
+                     button(_("History"), history, icon=ft.Icons.HISTORY, kind="text"),
+                     button(_("Tables"), tables, kind="text")]
+            if narrow:
+                # a tablet held upright: the bar has no room beside the title, so the tools
+                # get a row of their own and the bar keeps the title and a few icons
+                tool_row = ft.Row(tools, spacing=8)
+                actions = top_actions(app, *teach)
+            else:
+                actions = top_actions(app, *tools[:3], *teach, tools[3])
         self.seat_area = ft.Container()
         self.question = ft.Container(
-            padding=16, border_radius=18, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            padding=12 if self.compact else 16, border_radius=18,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         )
         self._error_shown: tuple[object, object] = (None, None)
         told = self.parts.opening()
         self.news: News = told.news
         self.news_asks = told.asks  # the banner tells only what the question asks
-        body_rows: list[ft.Control] = []
-        if narrow:
-            body_rows.append(ft.Row(tools, spacing=0 if app.phone else 8,
-                                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN if app.phone
-                                    else ft.MainAxisAlignment.START))
-        self.seat_scroll = ft.Column([self.seat_area], scroll=ft.ScrollMode.AUTO, expand=True,
+        body_rows: list[ft.Control] = [tool_row] if tool_row is not None else []
+        # the way play goes, above the seats when they do not sit round the table
+        self.way = ft.Text("", size=theme.SMALL, italic=True, visible=False)
+        self.seat_scroll = ft.Column([self.way, self.seat_area], scroll=ft.ScrollMode.AUTO,
+                                     expand=True, spacing=4,
                                      on_size_change=self.seats_resized,
                                      size_change_interval=100)
         self.seat_box: tuple[int, int] | None = None  # the seats' column as last laid out
         self.seat_scrolls = False  # whether the seats may not all fit (see `relayout`)
+        self.ringed = False  # whether the seats sit round the table (else a grid, a list)
         self.scrolled_to = -1  # the seat last scrolled into view
         for i, face in enumerate(self.parts.faces):
             face.control.key = scroll_key(f"seat-{i}")
-        # a phone held sideways: the seats beside the banner and the question, each column
-        # scrolling on its own, so every answer is reachable and the asker and the asked
-        # stay in sight
-        self.sideways = not app.phone and app.height < theme.SIDEWAYS_HEIGHT
         self.answers = AnswerPanel(app.phone, self.question_width(), app.height < 700,
                                    self.sideways)
         # the question's panel: the answers (kept on the page from tap to tap), or in their
@@ -105,21 +127,22 @@ class TableScreen:
         self.question_body = ft.Column([self.answers.control, self.own], spacing=0)
         self.question.content = self.question_body
         if self.sideways:
-            self.side = ft.Column([self.banner, self.error, self.question], spacing=10,
-                                  expand=True,
+            # a phone held sideways: the table with the news over it, the question beside it
+            # with the whole height, so that every answer is in reach
+            self.side = ft.Column([self.error, self.question], spacing=8, expand=True,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-            body_rows.append(ft.Row([self.seat_scroll, self.side], spacing=10, expand=True,
+            self.left = ft.Column([self.banner, self.seat_scroll], spacing=8, expand=True,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            body_rows.append(ft.Row([self.left, self.side], spacing=10, expand=True,
                                     vertical_alignment=ft.CrossAxisAlignment.STRETCH))
         else:
             body_rows += [self.banner, self.error, self.seat_scroll, self.question]
-        self.body = ft.Column(body_rows, spacing=10, expand=True,
+        self.body = ft.Column(body_rows, spacing=8 if self.compact else 10, expand=True,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.view = ft.View(
             route=f"/game/{game.id}",
-            appbar=ft.AppBar(title=self.title,
-                             actions=top_actions(app, *teach) if narrow
-                             else top_actions(app, *tools),
-                             toolbar_height=64),
+            appbar=ft.AppBar(title=self.title, actions=actions,
+                             toolbar_height=56 if self.compact else 64),
             controls=[self.body],
             padding=12,
         )
@@ -144,33 +167,45 @@ class TableScreen:
         return (width - 10) / 2 if self.sideways else width
 
     def relayout(self) -> None:
-        width = self.app.width - 24
-        # what the bar, the tool row, the banner and the question leave for the seats
-        tools = 56 if self.app.width < 1100 else 0
-        height = self.app.height - 64 - 24 - tools - 90 - 200
-        if self.sideways:  # half the width, the whole height
-            width, height = (width - 10) / 2, self.app.height - 64 - 24 - tools
-        self.place_seats(width, height)
+        """The seats laid out for the window as it is: their room guessed from what the bar,
+        the tools, the banner and the question take, until the browser says (`seats_resized`)."""
+        width, height = self.app.width - 24, self.app.height - 24
+        bar = 56 if self.compact else 64
+        if self.sideways:  # beside the question, under the banner
+            width, height = (width - 10) / 2, height - bar - 70
+        elif self.app.phone:
+            height -= bar + 52 + 80 + 300
+        else:
+            height -= bar + (56 if self.app.width < 1100 else 0) + 90 + 200
+        self.place_seats(width, max(height, 0))
 
     def seats_resized(self, e: Any) -> None:
-        """The seats' column as the browser laid it out: the oval is fitted to the height the
+        """The seats' column as the browser laid it out: the table is fitted to the room the
         banner and the question leave it (a long banner, the settlement, the game over), so
-        no seat is cut off at its foot. A phone's list and a crowded table's grid scroll
-        themselves and stay as they are (rebuilding them costs a tap's worth of patch)."""
+        no seat is cut off at its foot. A crowded table's grid (a phone's list) scrolls itself
+        and stays as it is (rebuilding it costs a tap's worth of patch)."""
         box = (round(e.width), round(e.height))
         if box == self.seat_box or box[0] <= 0 or box[1] <= 0:
             return
         self.seat_box = box
-        if self.app.phone or len(self.parts.faces) > 12:
+        if len(self.parts.faces) > MAX_RING:
             return
-        self.place_seats(*box)
+        width, height = box
+        if self.way.visible:
+            height -= 24  # the words over the seats go once they sit round the table
+        self.place_seats(width, height)
         self.app.refresh(self.seat_scroll)
 
     def place_seats(self, width: float, height: float) -> None:
-        self.seat_area.content, self.seat_scrolls = layout(self.parts.faces, self.parts.centre,
-                                                           width, height)
-        # a grid or a list scrolls itself (and needs a bounded height); the oval scrolls in the
-        # seat column
+        way = self.parts.direction(self.app.tr)
+        direction, words = way if way is not None else (None, "")
+        self.seat_area.content, self.seat_scrolls, self.ringed = layout(
+            self.parts.faces, self.parts.centre, width, height, compact=self.compact,
+            direction=direction, words=words)
+        self.way.value = words
+        self.way.visible = bool(words) and not self.ringed
+        # a grid or a list scrolls itself (and needs a bounded height); the table scrolls in
+        # the seat column only where it cannot fit (a phone's table under a tall panel)
         own = isinstance(self.seat_area.content, (SeatGrid, SeatList))
         self.seat_scroll.scroll = None if own else ft.ScrollMode.AUTO
         self.seat_area.expand = own
@@ -202,6 +237,9 @@ class TableScreen:
         if self.seat_scroll.visible == picking:
             self.seat_scroll.visible = not picking
             changed.append(self.seat_scroll)
+            if self.sideways:  # the picker takes the whole width, the news with the seats
+                self.left.visible = not picking
+                changed.append(self.left)
         over = state.phase == "over"
         settled = not over and self.show_settlement()
         own: ft.Control | None = None  # a panel of the game's or the shell's own
@@ -227,8 +265,8 @@ class TableScreen:
         # the settlement and game-over panels tell the same news at length
         banner = not (over or settled) and any(
             isinstance(t, ft.Text) and t.visible for t in self.banner_text.controls)
-        if picking and self.app.phone:
-            banner = False  # the picker needs the height; its prompt says it all
+        if picking and self.compact:
+            banner = False  # the picker needs the room; its prompt says it all
         if banner != self.banner.visible:
             self.banner.visible = banner
             changed.append(self.banner)
@@ -469,6 +507,20 @@ class TableScreen:
             self.refused(err)
             return
         self.app.go(f"/game/{game.id}")
+
+
+def tool_button(label: str, icon: ft.IconData, on_click: Any, room: float) -> ft.TextButton:
+    """A tool of a phone's bar: its icon with its word beneath, the word made just small
+    enough to fit (never broken, never cut)."""
+    size = max(9.0, theme.fitted_size(label, 13, room, theme.TEXT_SPACING))
+    return ft.TextButton(
+        content=ft.Column([ft.Icon(icon, size=22),
+                           ft.Text(label, size=size, no_wrap=True)],
+                          spacing=0, tight=True,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        on_click=on_click, height=52, width=room + 8,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+                             shape=ft.RoundedRectangleBorder(radius=12)))
 
 
 async def _scroll_grid(seats: ft.GridView | ft.ListView, offset: float) -> None:
