@@ -1,6 +1,6 @@
 """Speed of the referee app against a bare Flet app, in one headless Chromium run.
 
-    python benchmarks/bench_app.py [--taps 19] [--passes 3] [--opens 5]
+    python benchmarks/bench_app.py [--taps 19] [--passes 3] [--opens 5] [--against DIR]
 
 (i)  Tap to update: the median time from a tap on Stand (a mouse click at the button's box)
      until the semantics text of the question ("phase") has changed, in a 20-seat game with
@@ -12,6 +12,10 @@
 (ii) Open to usable: the median time from `goto` until Stand can be tapped, for the resumed
      500-round game against a new game at the same table. Target ratio <= 1.2.
 
+With --against DIR (another build's `companion`, e.g. from `git archive`), that build is served
+beside this one, each on its own copy of the data, and (i) taps the three in turn (bare, that
+build, this one, ...), so a change is measured against what it replaced under the same load.
+
 The games are made by importing generated journals into a temporary data folder through
 companion.store, the same path as the app's "Import journal". Prints the figures; not a test.
 """
@@ -22,6 +26,7 @@ import argparse
 import os
 import platform
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -185,26 +190,37 @@ def time_tap(page: Page) -> float:
 
 
 def time_taps(browser: Browser, bare_url: str, app_urls: list[str],
-              taps: int) -> tuple[list[float], list[float]]:
+              taps: int, other_urls: list[str] | None = None
+              ) -> tuple[list[float], list[float], list[float]]:
     """Taps the bare app and the Gnav table in turn: `taps` Stands in each game of
-    `app_urls` (one pass each), as many in the bare app. Returns (bare, app) times."""
+    `app_urls` (one pass each), as many in the bare app, and as many in the games of
+    `other_urls` (another build) between them. Returns (bare, app, other) times."""
     bare_page, _ = open_tap_page(browser, bare_url)
     watch_taps(bare_page)
     bare: list[float] = []
     app: list[float] = []
+    other: list[float] = []
     try:
-        for url in app_urls:
+        for k, url in enumerate(app_urls):
             page, _ = open_tap_page(browser, url)
+            other_page = (open_tap_page(browser, other_urls[k])[0] if other_urls is not None
+                          else None)
             try:
                 watch_taps(page)
+                if other_page is not None:
+                    watch_taps(other_page)
                 for _ in range(taps):
                     bare.append(time_tap(bare_page))
+                    if other_page is not None:
+                        other.append(time_tap(other_page))
                     app.append(time_tap(page))
             finally:
                 page.context.close()
+                if other_page is not None:
+                    other_page.context.close()
     finally:
         bare_page.context.close()
-    return bare, app
+    return bare, app, other
 
 
 def time_open(browser: Browser, url: str) -> float:
@@ -229,6 +245,13 @@ def open_tap_page(browser: Browser, url: str) -> tuple[Page, float]:
     enable_semantics(page)
     button(page, "Stand").wait_for(state="attached", timeout=60_000)
     return page, (time.perf_counter() - start) * 1000
+
+
+# `python -m companion serve ...` with another build's package first on the path (before the
+# working folder and this build's editable install)
+OTHER_BUILD = ("import runpy, sys; sys.path.insert(0, {path!r}); "
+               "sys.argv = ['companion', *sys.argv[1:]]; "
+               "runpy.run_module('companion', run_name='__main__', alter_sys=True)")
 
 
 def start_bare(folder: Path) -> AppServer:
@@ -279,6 +302,9 @@ def main() -> int:
     parser.add_argument("--passes", type=int, default=3,
                         help="passes of taps, each in its own copy of the long game")
     parser.add_argument("--opens", type=int, default=5, help="page opens per game")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="a folder holding another build's companion package, tapped "
+                             "in turn with this one")
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="gnav-bench-"))
@@ -290,6 +316,14 @@ def main() -> int:
 
     app = AppServer(tmp / "data").start()
     bare = start_bare(tmp / "bare")
+    other: AppServer | None = None
+    if args.against is not None:
+        # the other build on its own copy of the same games, its package first on the path
+        shutil.copytree(tmp / "data", tmp / "other-data")
+        other = AppServer(tmp / "other-data")
+        other.command = [sys.executable, "-c", OTHER_BUILD.format(path=args.against.resolve()),
+                         *other.command[3:]]
+        other.start()
     try:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
@@ -303,12 +337,15 @@ def main() -> int:
                 opens_new.append(time_open(browser, f"{app.url}/game/{new_id}"))
                 opens_long.append(time_open(browser, f"{app.url}/game/{long_id}"))
 
-            taps_bare, taps_app = time_taps(
-                browser, f"{bare.url}/", [f"{app.url}/game/{i}" for i in long_ids], args.taps)
+            taps_bare, taps_app, taps_other = time_taps(
+                browser, f"{bare.url}/", [f"{app.url}/game/{i}" for i in long_ids], args.taps,
+                None if other is None else [f"{other.url}/game/{i}" for i in long_ids])
             browser.close()
     finally:
         app.stop()
         bare.stop()
+        if other is not None:
+            other.stop()
 
     tap_ratio = statistics.median(taps_app) / statistics.median(taps_bare)
     open_ratio = statistics.median(opens_long) / statistics.median(opens_new)
@@ -316,6 +353,11 @@ def main() -> int:
     print(f"(i)  tap Stand -> updated table, 20 seats, {args.rounds} rounds: {fmt(taps_app)}")
     print(f"     tap -> updated text, bare Flet counter app:      {fmt(taps_bare)}")
     print(f"     ratio {tap_ratio:.2f} (target <= 1.5): {'met' if tap_ratio <= 1.5 else 'MISSED'}")
+    if taps_other:
+        other_ratio = statistics.median(taps_other) / statistics.median(taps_bare)
+        print(f"     the other build ({args.against}), tapped in turn: {fmt(taps_other)}")
+        print(f"     its ratio {other_ratio:.2f}; this build against it: "
+              f"{statistics.median(taps_app) / statistics.median(taps_other):.2f}")
     print(f"(ii) open -> usable table, resumed {args.rounds}-round game: {fmt(opens_long)}")
     print(f"     open -> usable table, new game:                    {fmt(opens_new)}")
     print(f"     ratio {open_ratio:.2f} (target <= 1.2): "

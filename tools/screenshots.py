@@ -152,6 +152,7 @@ def prepare(folder: Path) -> dict[str, int]:
         "over": game_over(),
         "reveal": game_reveal(),
         "asking": game_asking(),
+        "ten": game_big(MANY[:10], strokes=False),
         "twenty": game_big(MANY[:20], strokes=True),
         "forty": game_big(MANY, strokes=False),
         "turns": game_in_turns(),
@@ -266,6 +267,8 @@ def main() -> int:
             s.screen("new-table", "/new", "Add player", both, then=fill_new,
                      scrolled="new-table-end")
             s.screen("table-turns", f"/game/{ids['turns']}", "Stand", table_sizes)
+            # ten seats round a phone's table, upright and sideways, every answer in reach
+            s.screen("table-10-seats", f"/game/{ids['ten']}", "Stand", table_sizes)
             s.screen("table-20-seats", f"/game/{ids['twenty']}", "Stand", table_sizes)
             s.screen("table-40-seats", f"/game/{ids['forty']}", "Stand", table_sizes)
             s.screen("asking", f"/game/{ids['asking']}", "Swap", table_sizes)

@@ -170,6 +170,7 @@ class SeatTile:
         }
         self._look = "plain"
         self.mode = ""
+        self._shape: tuple[object, ...] | None = None
         self.set_mode("full", width or 190)
         self.semantics = ft.Semantics(identifier=f"seat-{name}", content=self.box)
         self.control = ft.Container(content=self.semantics)
@@ -181,6 +182,9 @@ class SeatTile:
         and its border), a compact tile of a crowded table's grid ("grid"), or one row of a
         phone's list ("row"). Every tile of one mode has the same height, so the seat whose
         turn it is does not push the others."""
+        if (mode, width, height) == self._shape:
+            return  # laid out again where it was: nothing to send
+        self._shape = (mode, width, height)
         self.mode = mode
         self.box.width = width
         inner = (width or 340) - 24
@@ -313,10 +317,14 @@ class PoolView:
         )
         self.control = ft.Container(content=ft.Semantics(identifier="pool", content=self.box))
         self._key: tuple[object, ...] | None = None
+        self._shape: tuple[object, ...] | None = None
 
     def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
         """As a row above a phone's list, a cell of a crowded table's grid, or the middle of
         a tablet's or a phone's table."""
+        if (mode, width) == self._shape:
+            return
+        self._shape = (mode, width)
         self.box.width = width
         if mode == "row":
             self.text.size = theme.BODY + 1

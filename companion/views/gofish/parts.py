@@ -90,9 +90,13 @@ class GoFishSeat:
         self.control = ft.Container(content=self.semantics)
         self.mode: Mode = "full"
         self._key: tuple[object, ...] | None = None
+        self._shape: tuple[object, ...] | None = None
         self.set_mode("full", 190)
 
     def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
+        if (mode, width, height) == self._shape:
+            return  # laid out again where it was: nothing to send
+        self._shape = (mode, width, height)
         self.mode = mode
         self.box.width = width
         small = mode != "full"

@@ -161,8 +161,7 @@ class AnswerPanel:
             if row is self.extra and row.visible != bool(keys):
                 row.visible = bool(keys)
                 changed.append(row)
-        return [c for c in dict.fromkeys(changed) if id(c) not in sent or c is self.main
-                or c is self.extra]
+        return [c for c in dict.fromkeys(changed) if id(c) not in sent]
 
     def _answer(self, answer: Answer) -> list[ft.Control]:
         look = (answer.text, answer.lines, answer.label, answer.kind)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import flet as ft
@@ -82,7 +82,6 @@ class Told:
 
     news: News
     asks: bool = False
-    extra: list[ft.Control] = field(default_factory=list)
 
 
 class TableParts(Protocol):

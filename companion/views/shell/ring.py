@@ -281,9 +281,16 @@ def table_drawing(edge: Round | Edge, centres: Sequence[tuple[float, float]],
     return cv.Canvas(shapes, width=width, height=height, left=0, top=0)
 
 
+class Table(ft.Stack):
+    """The seats round the table, kept from layout to layout: a window resized (a longer
+    banner, the settlement under the seats) moves the same tiles, so the browser is sent their
+    new places rather than the whole table."""
+
+
 def layout(tiles: Sequence[Face], pool: Face | None, width: float, height: float,
            compact: bool = False, direction: Direction | None = None,
-           words: str = "") -> tuple[ft.Control, bool, bool]:
+           words: str = "", previous: ft.Control | None = None
+           ) -> tuple[ft.Control, bool, bool]:
     """The seats in seating order: round the table up to 12 seats (full tiles on a tablet,
     compact ones on a phone, upright or sideways), else a grid of compact tiles wrapping in
     reading order (a `SeatGrid`; on a phone a `SeatList`), which scroll themselves. `words`
@@ -322,7 +329,10 @@ def layout(tiles: Sequence[Face], pool: Face | None, width: float, height: float
             left=cx - room_w / 2, top=tile_h + RING_GAP, width=room_w,
             height=max(height - 2 * (tile_h + RING_GAP), 0),
             alignment=ft.Alignment.CENTER))
-        return ft.Stack(placed, width=width, height=height), False, True
+        if isinstance(previous, Table):
+            previous.controls, previous.width, previous.height = placed, width, height
+            return previous, False, True
+        return Table(placed, width=width, height=height), False, True
     if width < theme.PHONE_WIDTH:
         cells: list[ft.Control] = [t.control for t in tiles]
         for t in tiles:

@@ -201,7 +201,7 @@ class TableScreen:
         direction, words = way if way is not None else (None, "")
         self.seat_area.content, self.seat_scrolls, self.ringed = layout(
             self.parts.faces, self.parts.centre, width, height, compact=self.compact,
-            direction=direction, words=words)
+            direction=direction, words=words, previous=self.seat_area.content)
         self.way.value = words
         self.way.visible = bool(words) and not self.ringed
         # a grid or a list scrolls itself (and needs a bounded height); the table scrolls in
@@ -273,12 +273,15 @@ class TableScreen:
         else:
             changed += banner_changed
         # the picker fills the screen and scrolls itself; sideways the question fills its
-        # column and scrolls
-        expand = picking or self.sideways
-        scroll = ft.ScrollMode.AUTO if self.sideways and not picking else None
-        if self.question.expand != expand or self.question_body.scroll != scroll:
+        # column and scrolls, and on a phone the game's end (every seat's standing) shares the
+        # height with the table
+        expand = picking or self.sideways or (over and self.app.phone)
+        scroll = ft.ScrollMode.AUTO if expand and not picking else None
+        if self.question.expand != expand or self.question_body.scroll != scroll or (
+                self.own.expand != picking):
             self.question.expand = self.question_body.expand = expand
             self.question_body.scroll = scroll
+            self.own.expand = picking  # the picker's column scrolls itself in the room left
             changed.append(self.question)
         self.scroll_into_view()
         return changed
