@@ -321,7 +321,7 @@ def main() -> int:
         # the other build on its own copy of the same games, its package first on the path
         shutil.copytree(tmp / "data", tmp / "other-data")
         other = AppServer(tmp / "other-data")
-        other.command = [sys.executable, "-c", OTHER_BUILD.format(path=args.against.resolve()),
+        other.command = [sys.executable, "-c", OTHER_BUILD.format(path=str(args.against.resolve())),
                          *other.command[3:]]
         other.start()
     try:
