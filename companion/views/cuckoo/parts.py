@@ -34,6 +34,7 @@ from companion.engine import (
 from companion.engine.family import MAX_PRICE, CuckooState, FamilyReply, Rebuy
 from companion.engine.pieces import STOCK
 from companion.i18n import Tr
+from companion.narrate.words import piece_form
 
 from .. import theme
 from ..shell.answers import Answer, Question
@@ -228,7 +229,7 @@ class CuckooParts:
                        "small", more=True)]
 
     def pair(self, form: str) -> str:
-        from companion.narrate.words import piece_form
+        """The rule book's pair piece (Gnav's fools) in the form a sentence needs."""
         return piece_form(self.state.play.pair_piece, form, self.app.tr)
 
     def asking_question(self, state: Any) -> Question:
