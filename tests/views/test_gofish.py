@@ -253,6 +253,7 @@ def test_the_game_ends_with_the_winner(app: App) -> None:
     count = len(state.sets[state.winners[0]])
     assert f"All thirteen sets are down. {winner} wins ({count} sets)." in texts(screen.view)
     assert "winner" in texts(identified(screen.view, f"seat-{winner}"))
+    assert texts(identified(screen.view, "deck")) == ["Deck: 0 cards"]  # in the middle
 
 
 def test_the_history_tells_every_event_in_sentences(app: App) -> None:

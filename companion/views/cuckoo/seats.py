@@ -364,7 +364,7 @@ class PoolView:
         self._key = key
         _ = self.tr
         ledger = state.ledger
-        self.box.visible = ledger != "lives"  # each seat's lives are all there is
+        self.control.visible = ledger != "lives"  # each seat's lives are all there is
         if ledger == "counters":
             self.text.value = _("Pool {count}", count=state.pool)
             marks_changed = self.marks.show(state.pool, True)

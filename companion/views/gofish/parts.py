@@ -161,7 +161,7 @@ class DeckFace:
         self.box = ft.Container(content=self.text, padding=10, border_radius=14,
                                 bgcolor=ft.Colors.SECONDARY_CONTAINER)
         self.control = ft.Container(content=ft.Semantics(identifier="deck", content=self.box))
-        self._key: int | None | bool = False
+        self._key: tuple[int | None] | None = None  # the deck as last shown
 
     def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
         self.box.width = width
@@ -170,12 +170,12 @@ class DeckFace:
         self.text.no_wrap = mode != "compact"
         self.text.text_align = ft.TextAlign.CENTER
         self.box.height = {"grid": GRID_TILE_H, "row": ROW_TILE_H}.get(mode)
-        self._key = False
+        self._key = None
 
     def show(self, state: GoFishState) -> list[ft.Control]:
-        if state.deck == self._key:
+        if (state.deck,) == self._key:  # a tuple: an empty deck (0) is news, not "unset"
             return []
-        self._key = state.deck
+        self._key = (state.deck,)
         self.text.value = deck_words(state, self.tr)
         self.box.visible = state.deck is not None
         return [self.control]

@@ -260,14 +260,19 @@ class AnswerPanel:
         if style == "over":
             return ft.Text(words, size=theme.SMALL - (2 if small else 0))
         if style == "call":
-            # on a phone upright a call may take two lines; held sideways one, fitted
-            return ft.Text(words, size=theme.BODY - 1 if self.phone
-                           else fitted(theme.BODY - 1, 12) if small else theme.QUESTION - 2,
-                           weight=ft.FontWeight.BOLD, no_wrap=not self.phone,
-                           max_lines=2 if self.phone else 1, text_align=ft.TextAlign.CENTER,
+            # on a phone upright a call may take two lines; held sideways one where it fits
+            # at a readable size, else two, rather than be cut
+            one_line = fitted(theme.BODY - 1, 13)
+            two = self.phone or (self.sideways and theme.text_width(
+                words, 13, theme.TEXT_SPACING) > room)
+            return ft.Text(words, size=theme.BODY - (1 if self.phone else 3) if two
+                           else one_line if small else theme.QUESTION - 2,
+                           weight=ft.FontWeight.BOLD, no_wrap=not two,
+                           max_lines=2 if two else 1, text_align=ft.TextAlign.CENTER,
                            overflow=ft.TextOverflow.ELLIPSIS)
         if style == "gloss":
-            return ft.Text(words, size=fitted(theme.SMALL - 2, 10), italic=True, no_wrap=True,
+            # its meaning on one line, made just small enough to fit
+            return ft.Text(words, size=fitted(theme.SMALL - 2, 9), italic=True, no_wrap=True,
                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         if style == "mark":
             return ft.Text(words, size=theme.TITLE - (4 if small else 0),
