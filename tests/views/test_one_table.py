@@ -166,3 +166,76 @@ def test_a_half_made_ask_is_kept_through_a_turn_and_a_language_switch(app: App) 
     assert again.parts.target == "Cy"
     tap(again.view, app.tr("Ask for {rank}", rank="Seyth"))  # ... for sevens
     assert again.game.events[-1].target == "Cy" and again.game.events[-1].rank == "7"
+
+
+def path_to(node: object, target: object) -> list[object] | None:
+    """The controls from `node` down to `target`, both included (None if not beneath it)."""
+    if node is target:
+        return [node]
+    for child in walk_children(node):
+        found = path_to(child, target)
+        if found is not None:
+            return [node, *found]
+    return None
+
+
+def walk_children(node: object) -> list[object]:
+    children: list[object] = []
+    for name in ("content", "controls"):
+        child = getattr(node, name, None)
+        if isinstance(child, ft.BaseControl):
+            children.append(child)
+        elif isinstance(child, list):
+            children += child
+    return children
+
+
+def scrolls(control: object) -> bool:
+    return getattr(control, "scroll", None) is not None
+
+
+@pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS], ids=["upright", "sideways"])
+@pytest.mark.parametrize("game", CUCKOO)
+def test_settle_stays_in_sight_while_the_pack_scrolls(app: App, game: str,
+                                                      size: SimpleNamespace) -> None:
+    """Held sideways the whole picker scrolled as one, so picking the pack's last pieces
+    scrolled Settle out of sight (docs/screenshots/family-*-picked-sideways-*.png): only the
+    pack scrolls, the prompt and Settle above it stay where they are."""
+    app._on_resize(size)  # type: ignore[arg-type]
+    screen = at_the_reveal(app, game)
+    picker = screen.parts.picker
+    assert picker is not None
+    settle = path_to(screen.body, picker.done_button)
+    assert settle is not None
+    assert not any(scrolls(c) for c in settle), [type(c).__name__ for c in settle if scrolls(c)]
+    piece = next(iter(picker.piece_parts.values())).control
+    pack = path_to(screen.body, piece)
+    assert pack is not None and any(scrolls(c) for c in pack)
+
+
+@pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS], ids=["upright", "sideways"])
+def test_no_line_of_an_answer_is_cut(app: App, size: SimpleNamespace) -> None:
+    """Held sideways, «Nag eus. Gwra pyskessa!» under "None: go fish" was cut at its button's
+    edge, and on a phone "Myghternes" under Q (docs/screenshots/gofish-answer-sideways-*.png,
+    gofish-ask-phone-*.png): a line kept to one is one that fits its button; a longer Cornish
+    answer takes two."""
+    from companion.views import theme
+
+    app._on_resize(size)  # type: ignore[arg-type]
+    screen = table_of(app, "gwra-pyskessa")
+    tap(screen.view, "Deal")
+    tap(screen.view, "Cy")
+    tap(screen.view, "Ask for Seyth")
+    assert screen.state.phase == "asking"
+    checked = 0
+    for button_ in screen.answer_buttons.values():
+        if button_.width is None or not isinstance(button_.content, ft.Column):
+            continue
+        room = button_.width - (10 if button_.height == 60 else 16)  # a tile's padding is 4
+        for line in button_.content.controls:
+            if isinstance(line, ft.Text) and line.max_lines == 1 or (
+                    isinstance(line, ft.Text) and line.no_wrap):
+                assert theme.text_width(line.value, line.size, theme.TEXT_SPACING) <= room, (
+                    line.value, line.size, room)
+                checked += 1
+    assert checked

@@ -69,7 +69,7 @@ class CuckooParts:
         self.pool = PoolView(tr)
         self.picker: PiecePicker | None = None
         self.picker_key: tuple[object, ...] | None = None
-        self.picker_box: ft.Column | None = None  # the picker in its scrolling column
+        self.picker_box: ft.Column | None = None  # the picker in the panel's room
         # an Inn's price being typed (Cuccù): the call, the field, its problem
         self.pricing: str | None = None
         self.price = ft.TextField(label=_("Price offered"), value="1", width=200,
@@ -334,7 +334,8 @@ class CuckooParts:
             pack=tuple(state.play.order), title=lambda p: voice.piece(state, p, tr),
             face=lambda p, size: voice.face(state, p, size), pictured=voice.pictured)
         self.picker_key = key
-        self.picker_box = ft.Column([self.picker.control], scroll=ft.ScrollMode.AUTO)
+        # the picker scrolls its own pack in the room the panel leaves it
+        self.picker_box = ft.Column([self.picker.control], expand=True)
         return self.picker
 
     def cut(self, pieces: Pieces) -> None:
