@@ -47,7 +47,7 @@ from .. import theme
 from ..shell.answers import Answer, Question
 from ..shell.parts import Direction, Face, Mode, News, Over, Said, Settled, Standing, Told
 from ..shell.ring import COMPACT_TILE_H, FULL_TILE_H, GRID_TILE_H, ROW_TILE_H
-from .cards import card_face
+from .cards import FACE_WIDTH, card_face
 
 if TYPE_CHECKING:
     from ..shell.table import TableScreen
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 # "the player to the left of the dealer; then clockwise" (the seed)
 CLOCKWISE: Direction = "left"
 MINI = 0.55  # a set's card face in a seat's tile, against its face at the game's end
+SET_GAP = 3
 
 
 def gofish_state(state: object) -> GoFishState:
@@ -82,7 +83,7 @@ class GoFishSeat:
                              overflow=ft.TextOverflow.ELLIPSIS)
         self.marks = ft.Text("", size=theme.SMALL, weight=ft.FontWeight.W_600,
                              color=ft.Colors.PRIMARY, no_wrap=True, visible=False)
-        self.sets = ft.Row([], wrap=True, spacing=3, run_spacing=3)
+        self.sets = ft.Row([], spacing=SET_GAP)
         self.box = ft.Container(border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER,
                                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
         self.semantics = ft.Semantics(identifier=f"seat-{name}", container=True,
@@ -106,12 +107,14 @@ class GoFishSeat:
                            "compact": height or COMPACT_TILE_H}.get(mode, ROW_TILE_H)
         self.box.padding = ft.Padding.symmetric(horizontal=10 if small else 12,
                                                 vertical=4 if small else 6)
-        top = ft.Row([self.name_text, self.dealer], spacing=6,
+        # whose turn it is, beside the name: a line of its own left the sets' faces no room
+        # at the tile's foot (they were cut by its border)
+        top = ft.Row([self.name_text, self.marks, self.dealer], spacing=6,
                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
         # the sets' faces where the tile has room for them; elsewhere their count says it,
         # and whose turn it is the border
         self.box.content = ft.Column(
-            [top, self.words, self.marks, self.sets] if mode == "full" else [top, self.words],
+            [top, self.words, self.sets] if mode == "full" else [top, self.words],
             spacing=2 if mode == "full" else 0, tight=True)
         self._key = None
 
@@ -138,8 +141,11 @@ class GoFishSeat:
         self.marks.value = " · ".join(marks)
         self.marks.visible = bool(marks)
         ranks = sorted(state.sets[i], key=lambda r: RANK[r].value)
+        # one line of faces, made smaller where many sets would need a second the tile lacks
+        room = (self.box.width or 190) - 2 * 12 - 8
+        scale = min(MINI, (room / max(len(ranks), 1) - SET_GAP) / FACE_WIDTH)
         self.sets.controls = [card_face(r, _("Set of {rank}", rank=rank_words(r, self.tr)),
-                                        scale=MINI) for r in ranks]
+                                        scale=scale) for r in ranks]
         self.box.bgcolor = (ft.Colors.SECONDARY_CONTAINER if turn
                             else ft.Colors.TERTIARY_CONTAINER if asked
                             else ft.Colors.SURFACE_CONTAINER)

@@ -106,9 +106,11 @@ class AnswerPanel:
         if kind == "tile":
             if not (self.phone or self.sideways):
                 return TILE_WIDTH
-            # five a row on a phone, seven sideways: thirteen ranks in three rows or two
-            per_row = 5 if self.phone else 7
-            return min(TILE_WIDTH, (self.inner - 8 * (per_row - 1)) / per_row - 0.5)
+            # five a row, upright or sideways (the answers' row keeps 12 between them):
+            # thirteen ranks in three rows, each rank's Cornish in reach of its tile
+            per_row = 5
+            gap = 12
+            return min(TILE_WIDTH, (self.inner - gap * (per_row - 1)) / per_row - 0.5)
         if kind == "small":
             return None
         if self.phone:
@@ -201,7 +203,8 @@ class AnswerPanel:
             if act is not None:
                 act()
 
-        room = (width or 0) - 16  # a line's room in its button, less the padding
+        # a line's room in its button, less the padding (a tile's is 4 a side)
+        room = (width or 0) - (10 if answer.kind == "tile" else 16)
         texts = [self._line(words, style, room) for words, style in answer.lines]
         content: str | ft.Control = (
             ft.Column(list[ft.Control](texts), spacing=0, tight=True,
@@ -281,6 +284,12 @@ class AnswerPanel:
             return ft.Text(words, size=fitted(theme.QUESTION - (4 if small else 0), 14),
                            weight=ft.FontWeight.W_600, no_wrap=True)
         if style == "said":
-            return ft.Text(words, size=fitted(theme.BODY - (2 if small else 0), 11),
-                           italic=True, no_wrap=True)
-        return ft.Text(words, size=theme.SMALL - (2 if small else 0), no_wrap=True)
+            # one line where it fits at a readable size, else two rather than be cut (the
+            # Cornish «Nag eus. Gwra pyskessa!» in a third of a phone held sideways)
+            size = fitted(theme.BODY - (2 if small else 0), 11)
+            two = room > 0 and theme.text_width(words, size, theme.TEXT_SPACING) > room
+            return ft.Text(words, size=size, italic=True, no_wrap=not two,
+                           max_lines=2 if two else 1, text_align=ft.TextAlign.CENTER,
+                           overflow=ft.TextOverflow.ELLIPSIS)
+        # a rank's Cornish under it, made just small enough to fit its tile ("Myghternes")
+        return ft.Text(words, size=fitted(theme.SMALL - (2 if small else 0), 9), no_wrap=True)
