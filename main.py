@@ -55,7 +55,13 @@ def run() -> int:
 
     from companion.app import make_main
     from companion.board import SharingService
-    from companion.server import ASSETS_DIR, resolve_data_dir, serve_window, start_sharing
+    from companion.server import (
+        ASSETS_DIR,
+        hold_data_folder,
+        resolve_data_dir,
+        serve_window,
+        start_sharing,
+    )
 
     port = share_port()
     if port is None:
@@ -65,6 +71,8 @@ def run() -> int:
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     data_dir = resolve_data_dir(None)
     data_dir.mkdir(parents=True, exist_ok=True)
+    if not hold_data_folder(data_dir):
+        return 1
     sharing = SharingService()
     main = make_main(data_dir, sharing)
     stop = start_sharing(data_dir, port, sharing, main)

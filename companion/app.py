@@ -18,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.board.reader import MAX_GAME_ID
 from companion.board.sharing import SharingService
 from companion.games.gwra_pyskessa import GoFishState
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
@@ -75,6 +76,9 @@ class Games:
         with self._lock:
             if self._store is None:
                 self._store = Store(self._data_dir)
+                # a game read again because another process changed it: every screen showing
+                # it redraws, the one whose tap was refused too
+                self._store.on_reloaded = lambda game_id: self.announce(game_id, None)
             return self._store
 
     def game(self, game_id: int) -> Game:
@@ -258,11 +262,10 @@ class App:
             return GoFishLearnScreen(self, "/")
         if route == "/quiz/gwra-pyskessa":
             return GoFishQuizScreen(self)
-        match = re.fullmatch(r"/learn/(\d+)", route)
+        match = re.fullmatch(r"/learn/([0-9]+)", route)
         if match is not None:
-            try:
-                game = self.games.game(int(match.group(1)))
-            except StoreError:
+            game = self._route_game(match.group(1))
+            if game is None:
                 return LearnScreen(self)
             if is_family(game):
                 return LearnScreen(self, None, game.id, route, game=game.table.game,
@@ -272,12 +275,9 @@ class App:
             # the seam's state names no rule book: the learn screen takes the game's own
             # (Gnav's, the only kind it teaches yet) and its default for any other kind
             return LearnScreen(self, getattr(game.state, "rules", None), game.id, route)
-        match = re.fullmatch(r"/game/(\d+)(/history|/rules|/share)?", route)
-        if match is None:
-            return None
-        try:
-            game = self.games.game(int(match.group(1)))
-        except StoreError:
+        match = re.fullmatch(r"/game/([0-9]+)(/history|/rules|/share)?", route)
+        game = None if match is None else self._route_game(match.group(1))
+        if match is None or game is None:
             return None
         if is_family(game):
             return self._family_screen_for(game, match.group(2))
@@ -290,6 +290,17 @@ class App:
         if match.group(2) == "/share":
             return ShareScreen(self, game)
         return TableScreen(self, game, load(table_parts(game)))
+
+    def _route_game(self, digits: str) -> Game | None:
+        """The game a route's digits name; None when there is none, or when no game can have
+        that id (past SQLite's largest integer, or more digits than Python converts): the
+        screen then falls back as for /game/-1 (issue 21, item 3)."""
+        if len(digits) > len(str(MAX_GAME_ID)) or int(digits) > MAX_GAME_ID:
+            return None
+        try:
+            return self.games.game(int(digits))
+        except StoreError:
+            return None
 
     def _family_screen_for(self, game: Game, sub: str | None) -> Any:
         """Kille's, Cuccù's, Slabberjan's and Vogelspiel's screens."""
@@ -519,6 +530,27 @@ async def _set_wakelock(wakelock: ft.Wakelock, on: bool) -> bool:
     return True
 
 
+PRELOAD_THREAD = "gnav-preload"
+
+
+def preload() -> None:
+    """Loads now what a screen would otherwise load at its first showing: Flet's controls
+    (flet imports each on first use) and every language's catalogue. A process short of open
+    files (a crowd of connections) could still show any screen, where an import then failed
+    and replaced the referee's screen with "Error running app: Too many open files" (issue
+    21, item 5). Run in a thread of its own by make_main, so that no start waits for it."""
+    for lang in LANGUAGES:
+        try:
+            Tr(lang)
+        except OSError:  # short of files already: the screen tries again when it is shown
+            pass
+    for name in ft.__all__:
+        try:
+            getattr(ft, name)
+        except (OSError, ImportError):
+            pass
+
+
 def make_main(data_dir: str | Path | None,
               sharing: SharingService | None = None) -> Callable[[ft.Page], Any]:
     """The `main(page)` for `ft.run`: one App per session over one shared store, each shown
@@ -527,6 +559,7 @@ def make_main(data_dir: str | Path | None,
     atexit.register(games.close)
     if sharing is None:
         sharing = SharingService()
+    threading.Thread(target=preload, name=PRELOAD_THREAD, daemon=True).start()
 
     def main(page: ft.Page) -> None:
         app = App(games, page, sharing=sharing)

@@ -18,6 +18,11 @@ the gate, and behind the referee token the app's own Flet web client (companion/
 Starlette and uvicorn with wsproto, where flet-web's server needs FastAPI, uvloop and other
 packages with no Android wheels), so a second device given the referee link controls the
 same game. Without a copy of the client's files phones get the boards only.
+
+Every server here takes its connections through the process's one door first
+(companion/board/door.py): at most 32 from one address, a request's head within 10 s, and
+open files kept for the referee; SecurityHeaders answers what fails inside with a bare 500
+and limits each websocket's control events.
 """
 
 from __future__ import annotations
@@ -31,11 +36,13 @@ import os
 import signal
 import socket
 import sys
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from companion.board.door import LISTEN_QUEUE
 from companion.board.sharing import (
     AddressError,
     Listener,
@@ -44,6 +51,9 @@ from companion.board.sharing import (
     listener_for,
     url_host,
 )
+
+if TYPE_CHECKING:
+    from companion.board.web import Gate
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -97,16 +107,67 @@ def board_policy() -> str:
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
 
+# Flet's control events one websocket may send (a tap, a keystroke, a resize): a burst, then
+# a steady rate, far above a person's taps; what comes faster is dropped (issue 21, item 6).
+EVENTS_BURST = 100
+EVENTS_PER_SECOND = 20.0
+CONTROL_EVENT = 3  # flet.messaging.protocol.MessageAction.CONTROL_EVENT
+
+
+def control_event(frame: bytes | None) -> bool:
+    """Whether a websocket frame from Flet's client is a control event: a type byte 0, then
+    the MsgPack array [action, body]; only its head is read, however it is encoded."""
+    if not frame or frame[0] != 0:
+        return False
+    import msgpack  # type: ignore[import-untyped]  # loaded with Flet already
+
+    unpacker = msgpack.Unpacker()
+    unpacker.feed(frame[1:])
+    try:
+        return bool(unpacker.read_array_header() >= 1 and unpacker.unpack() == CONTROL_EVENT)
+    except Exception:  # noqa: BLE001 - not Flet's frame: Flet says so itself
+        return False
+
+
+class EventLimit:
+    """A token bucket for one websocket's control events: EVENTS_BURST at once, then
+    EVENTS_PER_SECOND; `allow` says whether one more may pass now."""
+
+    def __init__(self, burst: int = EVENTS_BURST, rate: float = EVENTS_PER_SECOND,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.burst = float(burst)
+        self.rate = rate
+        self.clock = clock or time.monotonic
+        self.tokens = float(burst)
+        self.at = self.clock()
+        self.dropped = 0
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.dropped += 1
+        return False
+
+
 class SecurityHeaders:
     """ASGI middleware adding the CSP to every HTTP response (and quieting closed tabs): the
     boards' policy on /board..., the app's everywhere else, with the websocket of the Host
     the gate let through (none when it refused the request).
+
+    It is also the last word on errors: a request that fails inside the app gets a bare 500
+    (never a traceback in the answer) and one rate-limited line in the log; and it drops a
+    websocket's control events past EventLimit, so a flood cannot hold the server's loop.
 
     A plain ASGI wrapper rather than Starlette's BaseHTTPMiddleware: that one buffers
     streaming responses and does nothing for websockets, and Flet's client lives on both.
     """
 
     def __init__(self, app: ASGIApp) -> None:
+        from companion.board.door import LogLimit
         from companion.board.web import CHECKED_HOST, is_board_path
 
         self.app = app
@@ -117,24 +178,28 @@ class SecurityHeaders:
             (b"x-content-type-options", b"nosniff"),
             (b"referrer-policy", b"no-referrer"),
         ]
+        self.note = LogLimit()
+
+    def failed(self, scope: Scope, error: BaseException) -> None:
+        client = scope.get("client")
+        addr = str(client[0]) if client else "an unknown address"
+        what = scope.get("method") or scope["type"]
+        self.note("errors", f"{what} {scope.get('path', '')} from {addr} failed: "
+                            f"{type(error).__name__}: {error}")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            from starlette.websockets import WebSocketDisconnect
-
-            try:
-                await self.app(scope, receive, send)
-            except WebSocketDisconnect:
-                # A tab closed while Flet was sending to it: normal at a table, not an error
-                # worth a traceback in the referee's terminal.
-                pass
+            await self._websocket(scope, receive, send)
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 if self.is_board_path(scope.get("path", "")):
                     policy = self.board_policy
                 else:
@@ -146,7 +211,43 @@ class SecurityHeaders:
                 message["headers"] = kept + ours
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception as error:  # noqa: BLE001 - answered and logged here, once
+            self.failed(scope, error)
+            if not started:
+                await send_with_headers({
+                    "type": "http.response.start", "status": 500,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                (b"content-length", b"15"), (b"connection", b"close")]})
+                await send_with_headers({"type": "http.response.body",
+                                         "body": b"Internal error\n"})
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from starlette.websockets import WebSocketDisconnect
+
+        limit = EventLimit()
+
+        async def limited() -> Message:
+            while True:
+                message = await receive()
+                if (message["type"] == "websocket.receive"
+                        and control_event(message.get("bytes")) and not limit.allow()):
+                    if limit.dropped == 1:
+                        self.failed(scope, RuntimeError(
+                            f"more than {EVENTS_BURST} control events at once; the excess "
+                            "is dropped"))
+                    continue
+                return message
+
+        try:
+            await self.app(scope, limited, send)
+        except WebSocketDisconnect:
+            # A tab closed while Flet was sending to it: normal at a table, not an error
+            # worth a traceback in the referee's terminal.
+            pass
+        except Exception as error:  # noqa: BLE001 - one line in the log, not a traceback
+            self.failed(scope, error)
 
 
 class Tagged:
@@ -179,8 +280,14 @@ def _flet_app(main: Callable[..., Any]) -> ASGIApp:
     """Flet's web client and websocket for `main(page)`, offline."""
     import flet as ft
 
+    from companion.webclient.bridge import SESSION_GRACE, known_controls_only
+
     # Flet's CDN switch is also read from the environment by parts of flet-web.
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    # flet-web keeps a session whose browser went for an hour; ours as long as the app's own
+    # web client keeps one whose connection was lost (issue 21, item 8)
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_GRACE))
+    known_controls_only()  # flet-web makes its sessions itself (issue 21, item 6)
     assets = str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None
     app: ASGIApp = ft.run(
         main,
@@ -206,15 +313,18 @@ def _url(host: str, port: int) -> str:
     return f"http://{url_host(shown)}:{port}"
 
 
-def build_app(main: Callable[..., Any], data_dir: Path, token: str | None) -> ASGIApp:
+def build_app(main: Callable[..., Any], data_dir: Path,
+              token: str | None) -> tuple[ASGIApp, Gate]:
     """The referee's Flet app behind the gate, and the spectators' boards beside it, all under
-    the CSP. Whether a connection needs the token is its listener's to say; with `token`
-    None the Flet app is open to every connection."""
+    the CSP; and the gate (whose token the LAN switch renews). Whether a connection needs the
+    token is its listener's to say; with `token` None the Flet app is open to every
+    connection."""
     from companion.board.web import Gate, board_app, raise_open_file_limit
 
     raise_open_file_limit()  # as `serve`: each phone's live board is a socket
     boards, _hub = board_app(data_dir)
-    return SecurityHeaders(Gate(_flet_app(main), boards, token))
+    gate = Gate(_flet_app(main), boards, token)
+    return SecurityHeaders(gate), gate
 
 
 def _say(line: str) -> None:
@@ -229,21 +339,24 @@ class LanSwitch:
     more listener on each of this machine's network addresses (from the interface list), on
     the same port; connections that come in there need the referee token for the controls,
     while this machine's loopback listener stays as it was. Turning it off closes those
-    listeners and drops the connections that came in through them. The choice is kept in the
-    data folder and applied again at the next start. Started with --lan, the server already
-    listens on every address and the switch stays on (`fixed`).
+    listeners and drops the connections that came in through them, and revokes every referee
+    link handed out: the gate gets a new token, shown when the network opens again. The
+    choice is kept in the data folder and applied again at the next start. Started with
+    --lan, the server already listens on every address and the switch stays on (`fixed`).
     """
 
     def __init__(self, server: ListeningServer, data_dir: Path, port: int,
                  token: str | None, sharing: SharingService, fixed: bool = False,
-                 say_link: bool = True) -> None:
-        """`sharing` is the app's: it is told each time the network opens or closes."""
+                 say_link: bool = True, gate: Gate | None = None) -> None:
+        """`sharing` is the app's: it is told each time the network opens or closes. `gate`
+        holds `token` (None: no referee link is offered)."""
         self.say_link = say_link
         self.server = server
         self.sharing = sharing
         self.data_dir = data_dir
         self.port = port
         self.token = token
+        self.gate = gate
         self.fixed = fixed
         self.listeners: list[Listening] = []
         self._lock: asyncio.Lock | None = None
@@ -308,11 +421,22 @@ class LanSwitch:
         for listening in self.listeners:
             self.server.unlisten(listening)
         self.listeners = []
+        if self.token is not None and self.gate is not None:
+            # the links and cookies handed out die with the network they were for
+            self.token = new_token()
+            self.gate.set_token(self.token)
         self.sharing.update(board.Sharing(port=self.port, lan=False))
         await asyncio.to_thread(board.remember_lan, self.data_dir, False)
         if closed:
             _say("Phones no longer reach this app: it serves this machine only.")
         return None
+
+
+def new_token() -> str:
+    """A referee token: 32 bytes from the OS's CSPRNG, 256 bits, far past guessing."""
+    import secrets
+
+    return secrets.token_urlsafe(32)
 
 
 async def reopen_if_wanted(switch: LanSwitch, data_dir: Path) -> None:
@@ -347,6 +471,20 @@ def main_listener(bound: str, port: int, lan: bool,
     return listener_for(bound, port, lan or not address.is_loopback, offered), offered
 
 
+def hold_data_folder(data_dir: Path) -> bool:
+    """The data folder's lock, for the life of the process (companion/store/lock.py): a second
+    copy on the same folder would write over this one's games. False, with the sentence naming
+    the process that holds it, when another has it."""
+    from companion.store import StoreError, hold_folder
+
+    try:
+        hold_folder(data_dir)
+    except StoreError as err:
+        print(f"Gnav Companion cannot start: {err}", file=sys.stderr, flush=True)
+        return False
+    return True
+
+
 def serve(host: str | None = None, port: int = 8550, data: str | None = None,
           lan: bool = False) -> int:
     """Serve until Ctrl-C or SIGTERM; 0 on a clean stop, 1 when the port cannot be used, 2
@@ -356,8 +494,6 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
     setting is on: then the boards are open to the network and the referee's controls need
     the token printed here.
     """
-    import secrets
-
     from companion import board
     from companion.app import make_main
 
@@ -371,14 +507,16 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         return 2
     data_dir = resolve_data_dir(data)
     data_dir.mkdir(parents=True, exist_ok=True)
+    if not hold_data_folder(data_dir):
+        return 1
     from companion.board.web import raise_open_file_limit
 
     raise_open_file_limit()  # each live board is a socket; 1,024 is a common soft limit
-    # 32 bytes from the OS's CSPRNG: 256 bits, far past guessing. Made at every start (the
-    # setting can open the network later) and shown only once the network is open.
-    token = secrets.token_urlsafe(32)
+    # Made at every start (the setting can open the network later) and shown only once the
+    # network is open.
+    token = new_token()
     sharing = SharingService()  # told where it serves once the socket is bound
-    app = build_app(make_main(data_dir, sharing), data_dir, token)
+    app, gate = build_app(make_main(data_dir, sharing), data_dir, token)
     switches: list[LanSwitch] = []
 
     everyone = lan  # until the socket is bound: then also when it is not a loopback one
@@ -388,7 +526,8 @@ def serve(host: str | None = None, port: int = 8550, data: str | None = None,
         listener, addresses = main_listener(bound, bound_port, lan, found)
         everyone = listener.token
         notes = [f"Games are kept in {data_dir}"]
-        switch = LanSwitch(server, data_dir, bound_port, token, sharing, fixed=everyone)
+        switch = LanSwitch(server, data_dir, bound_port, token, sharing, fixed=everyone,
+                           gate=gate)
         switches.append(switch)
         if not everyone:
             sharing.update(board.Sharing(port=bound_port, lan=False), switch)
@@ -451,7 +590,6 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     copy of the client's files the controls stay on this device: the token is shown to
     nobody. `sharing` (the app's) is given the switch and told what it opens. Returns the
     stop."""
-    import secrets
     import threading
 
     import uvicorn
@@ -462,9 +600,10 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     raise_open_file_limit()  # as `serve`: each phone's live board is a socket
     boards, _hub = board_app(data_dir)
     controls = web_client(main) if main is not None else None
-    token = secrets.token_urlsafe(32)
+    token = new_token()
+    gate = Gate(controls or _no_controls, boards, token)
     config = uvicorn.Config(
-        SecurityHeaders(Gate(controls or _no_controls, boards, token)),
+        SecurityHeaders(gate),
         log_level="warning",
         # the boards stream over plain HTTP; the client's websocket needs wsproto (pure
         # Python, unlike websockets' speedups)
@@ -487,7 +626,7 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     # the link is the Share screen's to show, never the log's (an app's log is not the
     # referee's own terminal)
     switch = LanSwitch(server, data_dir, port, token if controls is not None else None,
-                       sharing, say_link=False)
+                       sharing, say_link=False, gate=gate)
     sharing.update(board.Sharing(port=port, lan=False), switch)
     thread = threading.Thread(target=server.run, kwargs={"sockets": []},
                               name="gnav-sharing", daemon=True)
@@ -506,17 +645,68 @@ def start_sharing(data_dir: Path, port: int, sharing: SharingService,
     return stop
 
 
+WINDOW_ENV = "FLET_SERVER_IP"
+
+
 def serve_window(main: Callable[..., Any], host: str, port: int) -> int | None:
     """The built app's own window where Flet would serve its web client instead (a desktop
     with no display: FLET_FORCE_WEB_SERVER, or Linux without DISPLAY), through the app's web
-    client on loopback rather than flet-web's FastAPI server; None, having served nothing,
-    when no copy of the client's files is at hand."""
-    controls = web_client(main)
-    if controls is None:
-        return None
+    client rather than flet-web's FastAPI server, until Ctrl-C or SIGTERM (0; 1 when the
+    port cannot be used, 2 when the start is refused).
+
+    As with `serve`, the listening socket decides (issue 21, item 1): on loopback the window
+    is this machine's; on any other address (FLET_SERVER_IP=0.0.0.0, a small box at the
+    table reached from a tablet) its controls need the referee link printed here, and a
+    browser without it gets a refusal, never the app. None, having served nothing, when no
+    copy of the client's files is at hand and the window would be on loopback; with no copy
+    and another address, the start is refused with a sentence (Flet's own server there would
+    ask no token)."""
+    from companion import board
     from companion.board.web import Gate
 
-    return run_server(SecurityHeaders(Gate(controls, None, None)), host, port, ws="wsproto")
+    controls = web_client(main)
+    if controls is None:
+        if _loopback_host(host):
+            return None
+        print(f"Gnav Companion cannot start: {WINDOW_ENV}={host} would open the window to "
+              "the network, and only the app's own web client asks there for the referee "
+              "link; this copy of the app has none (python -m companion bundle-web-client "
+              "puts it beside main.py).", file=sys.stderr, flush=True)
+        return 2
+    try:
+        found = board.lan_addresses()
+    except AddressError as err:
+        print(f"Gnav Companion cannot start: {err}", file=sys.stderr, flush=True)
+        return 2
+    token = new_token()
+
+    def on_bound(bound: str, bound_port: int, _server: ListeningServer) -> list[str]:
+        listener, addresses = main_listener(bound, bound_port, False, found)
+        if not listener.token:
+            return []
+        link = board.Sharing(port=bound_port, lan=True, addresses=addresses,
+                             token=token).referee_url
+        notes = [(f"The window is open to the network ({WINDOW_ENV}={host}): its controls "
+                  "need the referee link."),
+                 f"Referee link (keep it to yourself): {link}"]
+        if ipaddress.ip_address(bound).is_unspecified:
+            notes.append(f"On this machine: {_url('127.0.0.1', bound_port)}/?token={token}")
+        if not addresses:
+            notes += lan_notes(addresses, bound_port)
+        return notes
+
+    return run_server(SecurityHeaders(Gate(controls, None, token)), host, port, ws="wsproto",
+                      on_bound=on_bound, found=found)
+
+
+def _loopback_host(host: str) -> bool:
+    """Whether `host` (FLET_SERVER_IP as written) names this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -526,7 +716,7 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(LISTEN_QUEUE)
     except OSError:
         sock.close()
         raise
@@ -536,6 +726,8 @@ def bind(host: str, port: int) -> socket.socket:
 
 def _listening_server_class() -> type[Any]:
     import uvicorn
+
+    from companion.board.door import keep_at_door, loop_errors
 
     class _ListeningServer(uvicorn.Server):
         """uvicorn's server, able to open and close listeners while it runs (the LAN switch)."""
@@ -548,12 +740,18 @@ def _listening_server_class() -> type[Any]:
             self.loop: asyncio.AbstractEventLoop | None = None
             if not config.loaded:
                 config.load()
+            # every connection, on any listener opened later too (they copy this config),
+            # is admitted and timed by the process's door (board/door.py)
+            keep_at_door(config)
             self.base_app = config.loaded_app
             if main is not None:
                 config.loaded_app = Tagged(self.base_app, main)
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(loop_errors)
             await super().startup(sockets=sockets)
+            for sock in sockets or []:
+                sock.listen(LISTEN_QUEUE)  # asyncio made it as short as its accept burst
             self.loop = asyncio.get_running_loop()
             if self.on_started is not None and not self.should_exit:
                 await self.on_started()
@@ -572,6 +770,7 @@ def _listening_server_class() -> type[Any]:
 
             accepting = await asyncio.get_running_loop().create_server(
                 create_protocol, sock=sock, backlog=config.backlog)
+            sock.listen(LISTEN_QUEUE)  # asyncio made it as short as its accept burst
             self.servers.append(accepting)
             return Listening(accepting, config)
 

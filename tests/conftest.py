@@ -4,6 +4,7 @@ start a second instance while the first runs, so each folder must not start its 
 
 Without /usr/bin/chromium the tests skip on a developer's machine but fail under CI (the env
 var CI is set there): CI must really run them. Nothing starts until a test asks for a browser.
+Under CI every other skip fails the run too (tests/ci_skips.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tests.browser.browser_ui import CHROMIUM, launch_chromium
+from tests.ci_skips import pytest_runtest_makereport
+
+# Under CI a skipped test fails the run (tests/ci_skips.py): the hook is this conftest's.
+__all__ = ["pytest_runtest_makereport"]
 
 # A browser test taps a real Flutter app in headless Chromium on a loaded two-core machine: a tap
 # can land in the frame where Flutter swaps the control, and the test then waits out its timeout.

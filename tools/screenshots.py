@@ -58,7 +58,10 @@ from companion.i18n import Tr
 
 OUT = REPO / "docs" / "screenshots"
 SIZES: dict[str, dict[str, int]] = {"phone": PHONE, "tablet": TABLET, "portrait": TABLET_PORTRAIT,
-                                    "sideways": PHONE_SIDEWAYS, "upright": PHONE_UPRIGHT}
+                                    "sideways": PHONE_SIDEWAYS, "upright": PHONE_UPRIGHT,
+                                    # the narrowest phone we draw for, as a longer word needs it
+                                    "narrow": {"width": 360, "height": 740},
+                                    "narrow-sideways": {"width": 740, "height": 360}}
 NAMES = ["Åse", "Bjørn", "Cy", "Dag", "Eli", "Finn"]
 MANY = [
     "Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon",
@@ -266,6 +269,23 @@ def main() -> int:
 
             s.screen("new-table", "/new", "Add player", both, then=fill_new,
                      scrolled="new-table-end")
+            names_sizes = ["phone", "upright", "sideways", "tablet"]
+
+            def look_alike(page: Page) -> None:
+                fill_new(page)
+                type_into(page, "Player name", "\u0421y")  # a Cyrillic С for the C of Cy
+                tap(page, "Add player")
+                wait_text(page, "look alike")
+
+            s.screen("new-table-look-alike", "/new", "Add player", names_sizes, then=look_alike)
+
+            def hidden(page: Page) -> None:
+                fill_new(page)
+                type_into(page, "Player name", "Eli\u202e")  # U+202E pasted with the name
+                wait_text(page, "holds U+202E")
+
+            s.screen("new-table-hidden-character", "/new", "Add player", names_sizes,
+                     then=hidden)
             s.screen("table-turns", f"/game/{ids['turns']}", "Stand", table_sizes)
             # ten seats round a phone's table, upright and sideways, every answer in reach
             s.screen("table-10-seats", f"/game/{ids['ten']}", "Stand", table_sizes)

@@ -21,7 +21,7 @@ from functools import cached_property
 from html import escape
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -31,6 +31,7 @@ from starlette.routing import Route
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.narrate.board_words import board_words, gate_words
 
+from .door import FILES_RESERVED
 from .reader import MAX_GAME_ID, BoardReader, Unreadable
 from .render import board_html, board_json, list_html
 from .sharing import Listener
@@ -49,7 +50,6 @@ COOKIE = "gnav_referee"
 POLL_SECONDS = 0.1  # how often the file is checked while a board is open: well under 1 s
 KEEPALIVE_SECONDS = 15.0
 MAX_STREAMS = 1000  # live boards in all, at most (fewer under a low open-file limit)
-FILES_RESERVED = 256
 STREAMS_PER_ADDRESS = 8  # one phone, a few tabs; a crowd of idle connections is refused
 RETRY_SECONDS = 10  # a refused or waiting board tries again after this long
 
@@ -561,10 +561,16 @@ class Gate:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.flet_app = flet_app
         self.boards = boards
-        self.token = token.encode("utf-8") if token is not None else None
+        self.token: bytes | None = None
+        self.set_token(token)
         self.log = log
         self.clock = clock
         self.logged: dict[str, tuple[float, int]] = {}  # address: its window's start, lines
+
+    def set_token(self, token: str | None) -> None:
+        """The referee token from now on: a link or cookie of the one before no longer opens
+        anything (the LAN switch turned off revokes every link handed out)."""
+        self.token = token.encode("utf-8") if token is not None else None
 
     def _valid(self, candidate: str | None) -> bool:
         if self.token is None or candidate is None:
@@ -640,16 +646,19 @@ class Gate:
         if offered:
             rest = [(k, v) for k, v in query if k != "token"]
             if method == "GET" and len(offered) == 1 and self._valid(offered[0]):
-                await _welcome(send, path + ("?" + urlencode(rest) if rest else ""),
+                await _welcome(send, own_path(path) + ("?" + urlencode(rest) if rest else ""),
                                offered[0])
                 return
             self.note(addr, f"refused control from {addr}: wrong referee token")
-            await _redirect(send, "/board")
+            if self.boards is None:
+                await _refuse(kind, send, _words(raw)["referee_only"])
+            else:
+                await _redirect(send, "/board")
             return
         if cookie:
             await self.flet_app(scope, receive, send)
             return
-        if method in ("GET", "HEAD"):
+        if method in ("GET", "HEAD") and self.boards is not None:
             if path in ("/", "/index.html") or not _static(path):
                 self.note(addr, f"sent {addr} to the boards: {what} without the referee token")
             await _redirect(send, "/board")
@@ -665,6 +674,14 @@ def _shown(text: str, limit: int = 300) -> str:
     is cut."""
     shown = text.encode("unicode_escape").decode("ascii")
     return shown if len(shown) <= limit else shown[:limit] + "..."
+
+
+def own_path(path: str) -> str:
+    """Where the welcome page moves on to: the path asked for, as a path of this host only.
+    The path arrives percent-decoded, so it is encoded again (a %2F or %3F it held stays in
+    the path), and it starts with one slash: "//evil.example/" or "/\\evil.example/" would
+    be read by the browser as another host."""
+    return "/" + quote(path, safe="/:@!$&'()*+,;=-._~").lstrip("/")
 
 
 def is_board_path(path: str) -> bool:

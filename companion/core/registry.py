@@ -69,7 +69,7 @@ def parse_header(obj: object) -> tuple[GameKind, Header]:
     """
     name: Any = obj.get("game") if isinstance(obj, dict) else None
     if isinstance(obj, dict) and not (obj.get("version") == 2 and type(obj["version"]) is int):
-        name = None  # journal-v2.md 1: a v1 header is Gnav's, and Gnav refuses its "game"
+        name = None  # docs/journal.md, v2 section 1: a v1 header is Gnav's; Gnav refuses "game"
     kind = KINDS.get(name, GNAV) if isinstance(name, str) else GNAV
     header = kind.parse_header(obj)
     if header.game != kind.name:  # pragma: no cover - a kind must parse only its own game

@@ -1,5 +1,5 @@
 """What a call does when an asked holder (or the stock) makes it, in every game of the cuckoo
-family: a frozen value with the parameters a rule book gives it (journal-v2.md 6.4).
+family: a frozen value with the parameters a rule book gives it (docs/journal.md, v2 section 6.4).
 
 A game's rule data says which effect each call has (Gnav's pack gives the kind of effect of
 each piece and its rule book the parameters: rules.py; the family's books/*.py build them
@@ -18,8 +18,9 @@ Kills = Literal["none", "asker", "origin"]
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One call's effect (journal-v2.md 6.4), as parameters: the asker's charge at once, whether
-    the exchange is made, what is undone (a reversal), who dies, and where play goes on."""
+    """One call's effect (docs/journal.md, v2 section 6.4), as parameters: the asker's charge
+    at once, whether the exchange is made, what is undone (a reversal), who dies, and where play
+    goes on."""
 
     charge: int = 0
     exchange: bool = False

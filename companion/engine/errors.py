@@ -5,7 +5,7 @@ is written exactly as before), which also remembers the template it was made fro
 values filled into it. The app shows it in the referee's language by translating the
 template and filling in the same values (companion.i18n); the engine itself knows nothing of
 languages. Templates are `str.format` strings with named fields, written as literals where
-the message is made, so companion/i18n/extract.py finds every one of them.
+the message is made, so tools/i18n.py finds every one of them.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal
 
 from .errors import N_, GnavError, Text, quoted
@@ -13,10 +13,9 @@ from .rules import HOUSE_FIELDS, HOUSE_FIELDS_V2, PRESETS, Rulebook, rulebook
 
 MAX_SEATS = 40
 MIN_SEATS = 2
-MAX_NAME = 24
 MAX_STAKE = 99
 VERSIONS = (1, 2)
-# journal-v2.md, section 3: the games a v2 header may name. This parser reads Gnav's alone; the
+# docs/journal.md, v2 section 3: the games a v2 header may name. This parser reads Gnav's alone; the
 # registry (companion/core/registry.py) hands every other game to its own kind, so a header of
 # another game reaching this parser is refused, naming the game, rather than misread as Gnav.
 GAMES: tuple[str, ...] = ("gnav", "kille", "cuccu", "slabberjan", "vogelspiel", "gwra-pyskessa")
@@ -133,7 +132,7 @@ def event_name(event: Event) -> str:
 
 def journal_version_for(table: Table) -> Table:
     """The header a new table is written with: version 2 (naming its game) when its rule book
-    lets the dealer ask about the other fool, else version 1 as before (journal-v2.md: v1
+    lets the dealer ask about the other fool, else version 1 as before (docs/journal.md: v1
     readers keep reading every table that needs nothing of v2). Decided once at creation, not
     by rewriting the stored header at the first `query`: the header is line 1 of every export
     and log already written, and a header that changes under undo, salvage and live boards is
@@ -204,7 +203,25 @@ def _seat_name(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise GnavError("{what} must be a seat name in quotes, not {value}.", what=what,
                         value=json_repr(value))
-    return value.strip()
+    return spelled(value)
+
+
+def spelled(name: str) -> str:
+    """A seat name as a journal line spells it, read as the header's names are: trimmed and
+    composed (NFC), so that an event names "José" however its é was typed
+    (companion.core.names)."""
+    if name.isascii():
+        return name.strip()  # ASCII is composed already: the same as names.spelled, sooner
+    composed, _read = _name_rules()
+    return composed(name)
+
+
+@cache
+def _name_rules() -> tuple[Callable[[str], str], Callable[[Sequence[object]], tuple[str, ...]]]:
+    """companion.core.names's spelled and read_names, imported when first needed:
+    companion.core's package imports this engine (its registry)."""
+    from companion.core.names import read_names, spelled
+    return spelled, read_names
 
 
 def json_repr(value: Any) -> str:
@@ -227,7 +244,7 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, piece in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
         seen.add(name)
@@ -237,7 +254,7 @@ def _pieces(value: Any, what: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-# journal-v2.md, sections 2 and 5: what the other games have and Gnav has not, each with the
+# docs/journal.md, v2 sections 2 and 5: what the other games have and Gnav has not, each with the
 # games it belongs to, so that a line written for one of them is refused with a reason.
 _OTHER_EVENTS: dict[str, str] = {"rebuy": "kille and cuccu", "ask": "gwra-pyskessa",
                                  "set": "gwra-pyskessa"}
@@ -246,7 +263,7 @@ _OTHER_REPLY_FIELDS: dict[str, str] = {"face_up": "kille", "sold": "cuccu", "pri
 
 
 def _present(obj: dict[str, Any]) -> dict[str, Any]:
-    """journal-v2.md, section 2: a key whose value is null counts as absent."""
+    """docs/journal.md, v2 section 2: a key whose value is null counts as absent."""
     if None in obj.values():
         return {k: v for k, v in obj.items() if v is not None}
     return obj
@@ -408,46 +425,11 @@ def _game(value: Any) -> str:
 
 
 def check_seat_names(names: list[Any]) -> tuple[str, ...]:
-    """The trimmed seat names; raises GnavError for a bad, duplicate or reserved name."""
+    """The seat names as read (trimmed, NFC); raises GnavError for a bad, duplicate or reserved
+    name, or a count of seats outside MIN_SEATS..MAX_SEATS. The rules of a name are every
+    game's, in companion.core.names."""
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise GnavError("a table has {low} to {high} seats, not {count}.", low=MIN_SEATS,
                         high=MAX_SEATS, count=len(names))
-    seen: dict[str, str] = {}
-    out: list[str] = []
-    for raw in names:
-        if not isinstance(raw, str):
-            raise GnavError("a seat name must be text in quotes, not {value}.",
-                            value=json_repr(raw))
-        name = raw.strip()
-        if not name.isascii() and not _encodable(name):
-            # a lone surrogate (JSON "\ud800") is not text: it could never be printed or saved
-            raise GnavError("a seat name holds a \\u escape that is not a whole character.")
-        if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
-            # a line break or tab inside a name would break the one-line messages and the board
-            raise GnavError(
-                "the name {value} holds a line break or "
-                "another control character; a name is one line of text.",
-                value=quoted(json.dumps(name, ensure_ascii=False)),
-            )
-        if not 1 <= len(name) <= MAX_NAME:
-            raise GnavError(
-                "the name {value} has {count} characters; a name has 1 to {high}.",
-                value=json_repr(raw), count=len(name), high=MAX_NAME,
-            )
-        key = name.casefold()
-        if key == STOCK:  # casefold, as for duplicates: "ſtock" (long s) is "stock" too
-            raise GnavError("no seat may be called \"stock\": that word names the stock.")
-        if key in seen:
-            raise GnavError("{name} and {other} are the same name; every seat needs its own.",
-                            name=name, other=seen[key])
-        seen[key] = name
-        out.append(name)
-    return tuple(out)
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    _composed, read = _name_rules()
+    return read(names)

@@ -1,6 +1,6 @@
 """One engine for the cuckoo family: Gnav, Kille, Cuccù, Slabberjan and Vogelspiel.
 
-journal-v2.md sections 3, 5, 6, 8 and 9. A game is its rule data (companion/engine/books/
+docs/journal.md, v2 sections 3, 5, 6, 8 and 9. A game is its rule data (companion/engine/books/
 <game>.py): a `GameBook` with its rule-book fields and presets, which builds a frozen
 `FamilyRules` for a header: the pack (order, counts, the order of the cut, the direction), what
 each call does (`Effect`, effects.py), the reveal as small rules (reveal.py), and the ledger
@@ -38,6 +38,7 @@ from .events import (
     _seat_name,
     check_seat_names,
     json_repr,
+    spelled,
 )
 from .ledger import Credit, Ledger, LedgerKind
 from .pieces import STOCK
@@ -78,7 +79,7 @@ class FamilyRules:
     buy_back: Literal["none", "rebuy", "reentry"] = "none"  # Kille's rebuys, Cuccù's re-entry
     all_out_return: bool = False  # Cuccù: when every seat would go out, nobody does
     lay_aside: bool = False  # Slabberjan: the asker's old piece leaves the bag
-    knocks: bool = False  # Gnav: a seat of the round may knock (journal-v1.md's "knock")
+    knocks: bool = False  # Gnav: a seat of the round may knock (docs/journal.md, v1 "knock")
     # Gnav's two fools: the holders of exactly two shown `pair_piece` are noted at the reveal,
     # and with `pair_sits_out` may sit out the next round
     pair_piece: str | None = None
@@ -320,7 +321,7 @@ def _pieces(value: Any, what: str, rules: FamilyRules) -> tuple[tuple[str, str],
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, piece in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what=what, name=quoted(name))
         seen.add(name)
@@ -398,7 +399,7 @@ def _reply(obj: dict[str, Any], rules: FamilyRules) -> FamilyReply:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise GnavError("\"face_up\" is a list of seat names, not {value}.",
                             value=json_repr(value))
-        face_up = tuple(v.strip() for v in value)
+        face_up = tuple(spelled(v) for v in value)
         if len(set(face_up)) != len(face_up):
             raise GnavError("\"face_up\" names a seat twice.")
     if rules.shelter_piece is not None:
@@ -452,7 +453,7 @@ class FamilyOutcome:
     charged: int = 0
 
 
-Piece = str | int  # journal-v2.md 6.6: a dealt piece by its seat's name, a drawn one by k
+Piece = str | int  # docs/journal.md, v2 6.6: a dealt piece by its seat's name, a drawn one by k
 # Every event the engine takes: the family's, and Gnav's (its reply without the family's
 # fields; knocking, sitting out and the dealer's question, which its rules switch on).
 CuckooEvent = Cut | Deal | Knock | Stand | Change | Reply | FamilyReply | Reveal | SitOut \
@@ -792,7 +793,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         return None
 
     def _advance(self, i: int) -> None:
-        """journal-v2.md 6.1, advance from i."""
+        """docs/journal.md, v2 section 6.1, advance from i."""
         self.asked = None
         nxt = None if i == self.dealer else self._next_alive(i)
         if nxt is None:
@@ -813,7 +814,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         return self._said("change", asker, self._name(target))
 
     def _undo(self, scope: Undo, offered: Piece | None) -> None:
-        """journal-v2.md 6.6: the standing exchanges in `scope`, newest first."""
+        """docs/journal.md, v2 section 6.6: the standing exchanges in `scope`, newest first."""
         undone: list[tuple[int, int]] = []
         kept: list[tuple[int, int, Piece | None, Piece | None]] = []
         for ex in reversed(self.exchanges):
@@ -924,8 +925,8 @@ class CuckooState(Seating, Ledger, Generic[O]):
     # --- between rounds -----------------------------------------------------------------------
 
     def _find_dealer(self) -> None:
-        """journal-v2.md 6.2 and 6.12: who would deal now; Gnav's house default 8: the next
-        seat dealt in, when that one sits out."""
+        """docs/journal.md, v2 sections 6.2 and 6.12: who would deal now; Gnav's house default
+        8: the next seat dealt in, when that one sits out."""
         if self.last_dealer is None:
             first = self.first_dealer
             assert first is not None
@@ -1048,7 +1049,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
         return self._settled(settled)
 
     def _going_out(self, before: list[int]) -> list[int]:
-        """journal-v2.md 6.11, 2; the seats that go out, in header order."""
+        """docs/journal.md, v2 section 6.11, 2; the seats that go out, in header order."""
         ledger = self.ledger
         if ledger == "stake":
             out = sorted(self.died)
@@ -1215,7 +1216,7 @@ class FamilyState(CuckooState[FamilyOutcome]):
         return cast(list[FamilyEvent], self._options())
 
     def as_json(self) -> dict[str, Any]:
-        """The state as `replay` prints it: journal-v2.md section 8."""
+        """The state as `replay` prints it: docs/journal.md, v2 section 8."""
         in_round = self.phase in ("turns", "asking", "reveal")
         ledger = self.rules.ledger
         rules = self.rules

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Self
 
 from .errors import GnavError, JournalError, Text, quoted
 from .events import Event, Table, event_json, header_json
@@ -119,14 +119,66 @@ def _batches(data: Source) -> Iterator[list[str] | list[bytes]]:
                 return
             yield data[start:end].split(sep)
             start = end + 1
-    rest = b""
+    line = _Pending()
     for piece in data:
-        rest += piece
-        cut = rest.rfind(b"\n")
-        if cut >= 0:
-            yield rest[:cut].split(b"\n")
-            rest = rest[cut + 1:]
-    yield [rest]
+        parts = piece.split(b"\n")
+        if len(parts) == 1:
+            line.add(piece)
+            continue
+        line.add(parts[0])
+        batch = [line.take(), *parts[1:-1]]
+        line = _Pending()
+        line.add(parts[-1])
+        yield batch
+    yield [line.take()]
+
+
+class _Pending:
+    """A line arriving in pieces: joined once at its end (adding each piece to the line so far
+    copied it again, quadratic in a long line), and never held past MAX_LINE: beyond it only
+    whether it is blank and its length are kept."""
+
+    def __init__(self) -> None:
+        self.pieces: list[bytes] = []
+        self.size = 0
+        self.long = False  # past MAX_LINE: the pieces are dropped
+        self.blank = True  # so far only white space (known once long)
+
+    def add(self, piece: bytes) -> None:
+        self.size += len(piece)
+        if self.long:
+            self.blank = self.blank and not piece.strip()
+            return
+        self.pieces.append(piece)
+        if self.size > MAX_LINE:
+            self.blank = all(not p.strip() for p in self.pieces)
+            self.long, self.pieces = True, []
+
+    def take(self) -> bytes:
+        if not self.long:
+            return b"".join(self.pieces)
+        return b"" if self.blank else _LongLine(self.size)
+
+
+# The longest line a journal's event or header can need is a few kilobytes (40 seats of 24
+# characters, each written as escapes at most: about 13 KB). A line longer than the largest
+# journal the app imports (32 MB, store.MAX_JOURNAL_MB) is not an event: it is refused at its
+# own line number without ever being held whole, so reading a journal stays bounded however
+# long its lines (a blank line of any length is still blank). `replay` of one line of 256 MB
+# took 25 s and 533 MB, the line copied again at each megabyte read.
+MAX_LINE = 32 << 20
+
+
+class _LongLine(bytes):
+    """Stands for a line over MAX_LINE with more than white space on it: only its length is
+    kept (its one byte is not white space, so it counts as a line)."""
+
+    size: int
+
+    def __new__(cls, size: int) -> Self:
+        self = super().__new__(cls, b"?")
+        self.size = size
+        return self
 
 
 def split_lines(data: Source) -> Iterator[tuple[int, str]]:
@@ -136,6 +188,11 @@ def split_lines(data: Source) -> Iterator[tuple[int, str]]:
     for batch in _batches(data):
         for raw in batch:
             number += 1
+            if isinstance(raw, _LongLine) or (len(raw) > MAX_LINE and raw.strip()):
+                size = raw.size if isinstance(raw, _LongLine) else len(raw)
+                raise JournalError(number, Text(
+                    "the line is {size} MB long, longer than any event can be (a line is read "
+                    "up to {most} MB).", size=round(size / (1 << 20), 1), most=MAX_LINE >> 20))
             if not raw.strip():  # ASCII white space only: blank, whether bytes or text
                 continue
             if isinstance(raw, bytes):

@@ -31,8 +31,8 @@ class Ledger:
 
     def _charge(self, i: int, n: int, side: bool = False) -> int:
         """Seat i loses `n` as far as its balance goes (never below 0, never past the limit);
-        counters go into the pool (or the side pot). journal-v2.md 6.9; returns what was
-        paid."""
+        counters go into the pool (or the side pot). docs/journal.md, v2 section 6.9; returns
+        what was paid."""
         ledger = self.ledger
         if n <= 0 or ledger == "stake":
             return 0

@@ -1,8 +1,9 @@
 """The pack and what each piece does when its holder is asked: data, not code.
 
-The other games of the cuckoo family (see shared/rules/family-ahead.md) differ in their packs
-(counts per piece, direction of play) and in the effects of their pictures. Both are therefore
-plain data here; the state machine in `state.py` only interprets the effect vocabulary.
+The other games of the cuckoo family (docs/rules/kille.md, cuccu.md, slabberjan.md and
+vogelspiel.md) differ in their packs (counts per piece, direction of play) and in the effects of
+their pictures. Both are therefore plain data here; the engine only interprets the effect
+vocabulary.
 """
 
 from __future__ import annotations

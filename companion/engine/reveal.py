@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-# Why a seat lost at the reveal. Gnav's replay names it (journal-v1.md: "lowest", "dragged" and
-# the reasons its rule books give below); the family's replay does not.
+# Why a seat lost at the reveal. Gnav's replay names it (docs/journal.md, version 1: "lowest",
+# "dragged" and the reasons its rule books give below); the family's replay does not.
 LossReason = str
 
 

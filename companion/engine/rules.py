@@ -1,4 +1,4 @@
-"""Rule books: each a frozen set of values for the named rule points of shared/rules/gnav.md.
+"""Rule books: each a frozen set of values for the named rule points of docs/rules/gnav.md.
 
 A table's rule book is a preset (`damm`, `pagat`, `gamerules`) with optional house rules
 applied by `dataclasses.replace`; nothing else in the engine branches on the preset's name.

@@ -179,7 +179,7 @@ class TableState(CuckooState[Outcome]):
 
     def as_json(self) -> dict[str, Any]:
         """The state as the `replay` command prints it (journal-v1, plus extra fields; for a
-        v2 journal also journal-v2.md section 8's Gnav fields)."""
+        v2 journal also docs/journal.md, v2 section 8's Gnav fields)."""
         key = "counters" if self.counters else "strokes"
         v2 = self.table.version != 1
         seats = []

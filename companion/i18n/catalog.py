@@ -1,18 +1,19 @@
-"""Reading gettext .po catalogues and compiling them to .mo bytes, with no tool but Python.
+"""Reading a gettext .po catalogue into the translations the app looks messages up in, with no
+tool but Python.
 
-The .po files under companion/locale are the source the translators edit. The app compiles
-them in memory when a language is first used, so nothing extra (Babel, msgfmt) is needed at
-run time or in an APK build; `tools/i18n.py` uses the same code to extract and merge.
+The .po files under companion/locale are the source the translators edit, and the app reads
+them as they are when a language is first used, so nothing is compiled at build time and
+nothing but the standard library runs on the tablet. Writing and merging them is development
+work, done with Babel by tools/i18n.py; tests/i18n proves that this reading and Babel's agree
+on every catalogue.
 """
 
 from __future__ import annotations
 
 import ast
-import struct
+import gettext
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from .languages import BY_CODE, Language
 
 
 @dataclass
@@ -21,16 +22,18 @@ class Entry:
     msgctxt: str | None = None
     msgid_plural: str | None = None
     msgstr: list[str] = field(default_factory=lambda: [""])
-    comments: list[str] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
 
     @property
     def key(self) -> str:
-        """The .mo lookup key: context and id joined by EOT, as GNU gettext does."""
+        """The lookup key: context and id joined by EOT, as GNU gettext does."""
         return self.msgid if self.msgctxt is None else f"{self.msgctxt}\x04{self.msgid}"
 
     @property
     def translated(self) -> bool:
-        return all(s for s in self.msgstr)
+        """Translated in every form and reviewed: a fuzzy entry is a suggestion only, and the
+        English shows until someone who speaks the language has read it."""
+        return all(s for s in self.msgstr) and "fuzzy" not in self.flags
 
 
 def _unquote(text: str) -> str:
@@ -41,11 +44,12 @@ def _unquote(text: str) -> str:
 
 
 def parse_po(text: str) -> list[Entry]:
-    """All entries of a .po file, the header (msgid "") first when present."""
+    """All entries of a .po file, the header (msgid "") first when present; the flags of a
+    "#," line are kept, other comments (and "#~" entries no longer used) are not."""
     entries: list[Entry] = []
     current: Entry | None = None
     target: tuple[str, int] | None = None
-    comments: list[str] = []
+    flags: set[str] = set()
 
     def finish() -> None:
         nonlocal current
@@ -60,7 +64,8 @@ def parse_po(text: str) -> list[Entry]:
         if line.startswith("#"):
             if current is not None and target is not None and target[0] == "msgstr":
                 finish()
-            comments.append(raw)
+            if line.startswith("#,"):
+                flags |= {f.strip() for f in line[2:].split(",") if f.strip()}
             continue
         keyword, _, rest = line.partition(" ")
         if line.startswith('"'):
@@ -76,8 +81,8 @@ def parse_po(text: str) -> list[Entry]:
         if keyword == "msgctxt" or (keyword == "msgid" and (
                 current is None or target is None or target[0] == "msgstr")):
             finish()
-            current = Entry(msgid="", comments=comments)
-            comments = []
+            current = Entry(msgid="", flags=flags)
+            flags = set()
         if current is None:
             raise ValueError(f"a keyword outside an entry: {raw}")
         if keyword in ("msgctxt", "msgid", "msgid_plural"):
@@ -98,90 +103,40 @@ def parse_po(text: str) -> list[Entry]:
     return entries
 
 
-def compile_mo(entries: list[Entry]) -> bytes:
-    """The GNU .mo bytes for these entries (untranslated ones left out, so English shows)."""
-    pairs: dict[bytes, bytes] = {}
-    for e in entries:
-        if e.msgid and not e.translated:
-            continue
-        key = e.key if e.msgid_plural is None else f"{e.key}\x00{e.msgid_plural}"
-        pairs[key.encode()] = "\x00".join(e.msgstr).encode()
-    keys = sorted(pairs)
-    ids = b""
-    strs = b""
-    offsets: list[tuple[int, int, int, int]] = []
-    for k in keys:
-        offsets.append((len(ids), len(k), len(strs), len(pairs[k])))
-        ids += k + b"\x00"
-        strs += pairs[k] + b"\x00"
-    n = len(keys)
-    start_ids = 7 * 4
-    start_strs = start_ids + n * 8
-    data_ids = start_strs + n * 8
-    data_strs = data_ids + len(ids)
-    out = struct.pack("<7I", 0x950412DE, 0, n, start_ids, start_strs, 0, 0)
-    for id_off, id_len, _, _ in offsets:
-        out += struct.pack("<2I", id_len, data_ids + id_off)
-    for _, _, s_off, s_len in offsets:
-        out += struct.pack("<2I", s_len, data_strs + s_off)
-    return out + ids + strs
-
-
-def _quote(text: str) -> str:
-    escaped = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-               .replace("\t", "\\t"))
-    return f'"{escaped}"'
-
-
-def write_po(entries: list[Entry]) -> str:
-    """Entries as .po text (one line per string; comments kept)."""
-    blocks: list[str] = []
-    for e in entries:
-        lines = list(e.comments)
-        if e.msgctxt is not None:
-            lines.append(f"msgctxt {_quote(e.msgctxt)}")
-        lines.append(f"msgid {_quote(e.msgid)}")
-        if e.msgid_plural is not None:
-            lines.append(f"msgid_plural {_quote(e.msgid_plural)}")
-            for i, s in enumerate(e.msgstr):
-                lines.append(f"msgstr[{i}] {_quote(s)}")
-        else:
-            lines.append(f"msgstr {_quote(e.msgstr[0])}")
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n"
-
-
 def read_po(path: Path) -> list[Entry]:
     return parse_po(path.read_text(encoding="utf-8"))
 
 
-def po_header(lang: str, what: str) -> Entry:
-    """The header entry of a catalogue in `lang`; `what` says whose messages it holds."""
-    known = BY_CODE.get(lang)
-    name = known.english_name if known else lang
-    # the template (lang "LANGUAGE") carries the rule most of our languages share
-    plural_forms = known.plural_forms if known else Language("", "", "").plural_forms
-    return Entry(msgid="", msgstr=[(
-        "Project-Id-Version: gnav-companion\n"
-        f"Language: {lang}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        f"Plural-Forms: {plural_forms}\n"
-    )], comments=[f"# {name} translation of {what}."])
+def plural_rule(entries: list[Entry]) -> str:
+    """The C expression of the header's Plural-Forms ("n != 1" when there is none)."""
+    for e in entries:
+        if e.msgid == "" and e.msgctxt is None:
+            for line in e.msgstr[0].splitlines():
+                name, _, value = line.partition(":")
+                if name.strip().lower() == "plural-forms":
+                    for part in value.split(";"):
+                        key, _, expr = part.partition("=")
+                        if key.strip() == "plural":
+                            return expr.strip()
+    return "n != 1"
 
 
-def merge_po(pot: list[Entry], path: Path, lang: str, what: str) -> tuple[int, int]:
-    """Rewrites the catalogue at `path` to hold exactly the template's messages: known
-    translations kept, new messages added empty, messages no longer used dropped. Returns how
-    many messages it holds and how many lack a translation."""
-    old = {e.key: e for e in read_po(path)} if path.exists() else {}
-    merged = [po_header(lang, what)]
-    for e in pot:
-        known = old.get(e.key)
-        if known is not None and len(known.msgstr) == len(e.msgstr):
-            e = Entry(e.msgid, e.msgctxt, e.msgid_plural, list(known.msgstr), e.comments)
-        merged.append(e)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(write_po(merged), encoding="utf-8")
-    return len(merged) - 1, sum(1 for e in merged[1:] if not e.translated)
+class Catalogue(gettext.GNUTranslations):
+    """The translations of one catalogue, as GNUTranslations holds them once it has read a .mo
+    file: each reviewed translation under its key, a plural's forms under (key, form). An
+    untranslated or fuzzy entry is left out, so its English shows."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        super().__init__()
+        self._charset = "utf-8"
+        self.plural = gettext.c2py(plural_rule(entries))
+        catalog: dict[str | tuple[str, int], str] = {}
+        for e in entries:
+            if not e.msgid or not e.translated:
+                continue
+            if e.msgid_plural is None:
+                catalog[e.key] = e.msgstr[0]
+            else:
+                for form, text in enumerate(e.msgstr):
+                    catalog[(e.key, form)] = text
+        self._catalog = catalog

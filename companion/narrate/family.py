@@ -72,6 +72,12 @@ def piece_title(game: str, piece: str, tr: Tr = EN) -> str:
     return tr.p(*names[1])
 
 
+def table_words(game: str, key: str, tr: Tr = EN, **values: object) -> str:
+    """The words of the game's table that name its pieces ("{seat}'s piece", "Show the
+    pieces"), under the game's own catalogue context: a card game's table may say cards."""
+    return tr.p(*MODULES[game].TABLE_WORDS[key], **values)
+
+
 def own_picture_name(game: str, piece: str) -> str:
     """A picture's name in the game's own language, the first where the pack table gives
     several (Slabberjan's "Ruiter, Kap-af")."""
@@ -153,7 +159,7 @@ def now_sentence(state: FamilyState, tr: Tr = EN) -> str:
     _ = tr
     phase = state.phase
     if phase == "cut":
-        return _("Draw for dealer: each seat draws a piece.")
+        return table_words(state.rules.game, "draw_now", tr)
     if phase == "ready":
         return _("{dealer} deals the next round.", dealer=state.dealer_name or "")
     if phase == "turns":
@@ -166,7 +172,7 @@ def now_sentence(state: FamilyState, tr: Tr = EN) -> str:
         return _("{seat} asks {asked} to change. {asked} answers:",
                  seat=state.turn_name or "", asked=asked or "")
     if phase == "reveal":
-        return _("Show the pieces.")
+        return table_words(state.rules.game, "show_now", tr)
     winners = [state.names[i] for i in state.winners]
     return _("The game is over: {names} won.", names=and_list(winners, tr))
 

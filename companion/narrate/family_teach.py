@@ -89,8 +89,9 @@ def book_summary(game: str, name: str, tr: Tr = EN) -> str:
 
 
 def source(game: str) -> str:
-    """The rules file the game's data cites."""
-    return str(MODULES[game].SOURCE).rsplit("/", 1)[-1]
+    """The project's rules page the game's data cites (docs/rules/<game>.md), named from the
+    repository's root so that a reader of any clone finds it."""
+    return str(MODULES[game].SOURCE)
 
 
 def _loss(n: int, r: FamilyRules, tr: Tr) -> str:
@@ -101,7 +102,7 @@ def _loss(n: int, r: FamilyRules, tr: Tr) -> str:
 
 
 def effect_words(effect: Effect, r: FamilyRules, tr: Tr = EN) -> list[str]:
-    """What a call does, one sentence per part of its Effect (journal-v2.md 6.4)."""
+    """What a call does, one sentence per part of its Effect (docs/journal.md, v2 section 6.4)."""
     _ = tr
     out: list[str] = []
     if effect.exchange:

@@ -8,7 +8,9 @@ after it, so its cost does not grow with the length of the game.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import overload
 
 from companion.core import SNAPSHOT_EVERY, Event, Follower, GameState, Header, kind_named
 from companion.core.protocols import Outcome
@@ -18,7 +20,75 @@ from .errors import StoreError
 from .logs import LogFile
 from .schema import Database, summary_values, utc_now
 
-__all__ = ["SNAPSHOT_EVERY", "Game"]
+__all__ = ["MAX_EVENTS", "SNAPSHOT_EVERY", "Game"]
+
+# The most events a game keeps (active and undone). The longest game the app is made for, 40
+# seats and 2,000 rounds of Gnav, has about 108,000 (a family game of that size has fewer):
+# nearly twice that, so no game played at a table meets it. The memory a game takes grows
+# with its events, not with the file it came from: a journal of any size can no longer take
+# a tablet's memory at every start (a 32 MB Gwra pyskessa journal of 745,015 events took
+# 740 MB to open; benchmarks/RESULTS.md measures a game at the cap).
+MAX_EVENTS = 200_000
+
+
+class _Stale(Exception):
+    """The game in the file was changed by another process since this copy read it."""
+
+
+class Outcomes(Sequence[Outcome]):
+    """What each active event did (`Game.outcomes`), told again when asked instead of kept for
+    every event: a Gwra pyskessa outcome with its sentence in Cornish and English took two
+    thirds of a long game's memory. The last one is kept as apply or redo made it; any other
+    is the engine's answer again, from the follower's nearest snapshot, a snapshot's stretch
+    of events at a time (a history page asks for its events in order)."""
+
+    def __init__(self, follow: Follower, lock: AbstractContextManager[object]) -> None:
+        self._follow = follow
+        self._lock = lock  # the store's: a screen asks while another thread taps
+        self._last: Outcome | None = None
+        self._window: tuple[int, list[Outcome]] = (0, [])  # (first index, their outcomes)
+
+    def __len__(self) -> int:
+        return len(self._follow.events)
+
+    @overload
+    def __getitem__(self, index: int) -> Outcome: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Outcome]: ...
+
+    def __getitem__(self, index: int | slice) -> Outcome | list[Outcome]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        with self._lock:
+            return self._told(index)
+
+    def _told(self, index: int) -> Outcome:
+        count = len(self)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError(f"no event {index} in a game of {count} events")
+        if index == count - 1 and self._last is not None:
+            return self._last
+        base, told = self._window
+        if not base <= index < base + len(told):
+            every = self._follow.every
+            base = index - index % every
+            state = self._follow.state_before(base)
+            told = [state.apply(event)
+                    for event in self._follow.events[base:min(base + every, count)]]
+            self._window = (base, told)
+        return told[index - base]
+
+    def changed(self, last: Outcome | None) -> None:
+        """The events changed at the end (an event added or taken back): `last` is the new
+        last event's outcome when known. What was told of the events from there on goes."""
+        self._last = last
+        base, told = self._window
+        keep = len(self._follow.events) - 1 - base
+        if len(told) > keep:
+            self._window = (base, told[:max(keep, 0)])
 
 
 class Game:
@@ -37,26 +107,33 @@ class Game:
         tail: Sequence[str] = (),
         ops: int = 0,
         log: LogFile | None = None,
+        reloaded: Callable[[Game], None] | None = None,
     ) -> None:
         """Builds the game from its stored lines: `active` in order, then the undone `tail`
         (the next redo first). Stops at the first line the engine refuses and records it in
-        `bad_line` as (seq, reason); the store then cuts the stored game there."""
+        `bad_line` as (seq, reason); the store then cuts the stored game there. `reloaded` is
+        told when the game is read again from the file because another process changed it."""
         self._db = db
         self.id = game_id
         self.table = table
-        self._follow = Follower(kind_named(table.game), table)
+        self.recovery_notice: Text | None = None
+        self._deleted = False
+        self.ops = ops  # changes made: the journal file's last n (logs.py), and games.ops
+        self.log = log
+        self._reloaded = reloaded
+        self._load(active, tail)
+
+    def _load(self, active: Sequence[str], tail: Sequence[str]) -> None:
+        self._follow = Follower(kind_named(self.table.game), self.table)
         self.state = self._follow.state
         self.events = self._follow.events  # the same list: the follower keeps it
-        self.outcomes: list[Outcome] = []
-        self.recovery_notice: Text | None = None
+        self.outcomes = Outcomes(self._follow, self._db.lock)
         self.bad_line: tuple[int, str] | None = None
         self._redo: list[Event] = []  # a stack: the next event to redo is last
-        self._deleted = False
-        self.ops = ops  # changes made: the journal file's last n (logs.py)
-        self.log = log
+        read, apply = self._follow.read, self._follow.apply
         for seq, line in enumerate(active):
             try:
-                self.outcomes.append(self._follow.apply(self._follow.read(line)))
+                apply(read(line))
             except GnavError as err:
                 self.bad_line = (seq, err.text)
                 return
@@ -115,6 +192,11 @@ class Game:
         replacing any redo tail, then updates the state and returns what the event did."""
         with self._db.lock:
             self._check_usable()
+            if len(self.events) >= MAX_EVENTS:
+                raise StoreError(
+                    "This game has {most} events, the most the app keeps in one game, so this "
+                    "one was not added; start a new table to play on.", most=MAX_EVENTS,
+                )
             after = self.state.clone()
             outcome = after.apply(event)
             seq = len(self.events)
@@ -122,18 +204,18 @@ class Game:
             line = self._follow.kind.event_line(event)
             try:
                 with self._db.transaction() as con:
+                    self._check_fresh(con)
                     con.execute(
                         "DELETE FROM events WHERE game_id = ? AND seq >= ? AND active = 0",
                         (self.id, seq),
                     )
-                    # the primary key refuses this when another store wrote the same game
                     con.execute(
                         "INSERT INTO events (game_id, seq, line, active, at) VALUES (?, ?, ?, 1, ?)",
                         (self.id, seq, line, now),
                     )
                     self._save_summary(con, after, seq + 1, now)
-            except sqlite3.IntegrityError:
-                raise self._conflict() from None
+            except _Stale:
+                raise self._changed_elsewhere() from None
             except sqlite3.Error as err:
                 raise StoreError("The event could not be saved ({why}); nothing was changed.",
                                  why=str(err)) from None
@@ -156,19 +238,20 @@ class Game:
             now = utc_now()
             try:
                 with self._db.transaction() as con:
-                    cur = con.execute(
+                    self._check_fresh(con)
+                    con.execute(
                         "UPDATE events SET active = 0 WHERE game_id = ? AND seq = ? AND active = 1",
                         (self.id, n - 1),
                     )
-                    if cur.rowcount != 1:
-                        raise self._conflict()
                     self._save_summary(con, before, n - 1, now)
+            except _Stale:
+                raise self._changed_elsewhere() from None
             except sqlite3.Error as err:
                 raise StoreError("The undo could not be saved ({why}); nothing was changed.",
                                  why=str(err)) from None
             self._become(before)
             self._follow.forget_after(n - 1)
-            self.outcomes.pop()
+            self.outcomes.changed(None)
             self._redo.append(event)
             self._logged({"op": "undo", "seq": n - 1, "at": now})
             return event
@@ -190,13 +273,14 @@ class Game:
             now = utc_now()
             try:
                 with self._db.transaction() as con:
-                    cur = con.execute(
+                    self._check_fresh(con)
+                    con.execute(
                         "UPDATE events SET active = 1 WHERE game_id = ? AND seq = ? AND active = 0",
                         (self.id, seq),
                     )
-                    if cur.rowcount != 1:
-                        raise self._conflict()
                     self._save_summary(con, after, seq + 1, now)
+            except _Stale:
+                raise self._changed_elsewhere() from None
             except sqlite3.Error as err:
                 raise StoreError("The redo could not be saved ({why}); nothing was changed.",
                                  why=str(err)) from None
@@ -221,7 +305,7 @@ class Game:
     def _push(self, event: Event, outcome: Outcome) -> None:
         # the state already is the one after `event` (see _become)
         self._follow.record(event)
-        self.outcomes.append(outcome)
+        self.outcomes.changed(outcome)
 
     def _become(self, other: GameState) -> None:
         # the app's views may hold on to game.state: keep that object and give it the new
@@ -239,9 +323,56 @@ class Game:
         if cur.rowcount != 1:
             raise StoreError("This game was deleted.")
 
-    def _conflict(self) -> StoreError:
+    def _check_fresh(self, con: sqlite3.Connection) -> None:
+        """Inside the transaction, before anything is written: the game in the file is the one
+        this object shows (its change counter is ours), else _Stale. Another process on the
+        same file (past the folder's lock, lock.py) may have changed it since: a change made
+        from this stale copy would undo, or write over, events that process showed."""
+        row = con.execute("SELECT ops FROM games WHERE id = ?", (self.id,)).fetchone()
+        if row is None:
+            raise StoreError("This game was deleted.")
+        if row[0] != self.ops:
+            raise _Stale
+
+    def stale(self) -> bool:
+        """Whether another process changed the game in the file since this object read it."""
+        with self._db.lock:
+            if self._deleted or self._db.closed:
+                return False
+            row = self._db.con.execute("SELECT ops FROM games WHERE id = ?",
+                                       (self.id,)).fetchone()
+            return row is None or row[0] != self.ops
+
+    def reload(self) -> None:
+        """Reads the game again as the file has it now (the state object is kept, so a screen
+        holding it shows the new contents), and tells whoever asked to be told."""
+        with self._db.lock:
+            con = self._db.con
+            row = con.execute("SELECT ops FROM games WHERE id = ?", (self.id,)).fetchone()
+            if row is None:
+                self._mark_deleted()
+                return
+            active: list[str] = []
+            tail: list[str] = []
+            for line, flag in con.execute(
+                "SELECT line, active FROM events WHERE game_id = ? ORDER BY seq", (self.id,)
+            ):
+                (active if flag == 1 else tail).append(line)
+            shown = self.state
+            self._load(active, tail)
+            # the views hold on to the state object: it takes the new contents
+            fresh, self.state = self.state, shown
+            self._become(fresh)
+            self._follow.state = shown
+            self.ops = row[0]
+        if self._reloaded is not None:
+            self._reloaded(self)
+
+    def _changed_elsewhere(self) -> StoreError:
+        self.reload()
         return StoreError(
-            "This game was changed from somewhere else; open it again to see it as saved."
+            "This game was changed by another copy of Gnav Companion on the same data folder, "
+            "so this change was not made; the game is now shown as saved."
         )
 
     def _check_usable(self) -> None:
@@ -249,6 +380,10 @@ class Game:
             raise StoreError("This game was deleted.")
         if self._db.closed:
             raise StoreError("The games file is closed.")
+
+    @property
+    def deleted(self) -> bool:
+        return self._deleted
 
     def _mark_deleted(self) -> None:
         self._deleted = True

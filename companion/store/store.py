@@ -4,20 +4,33 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from companion.core import Event, Header, kind_named, parse_header
-from companion.core.replay import replay_until_bad
+from companion.core import Event, GameState, Header, kind_named, parse_header
+from companion.core.names import check_new_names
+from companion.core.replay import TooManyEvents, replay_until_bad
 from companion.engine import Text
-from companion.engine.errors import N_
+from companion.engine.errors import N_, JournalError
 from companion.engine.journal import count_lines
 
 from .errors import StoreError
-from .game import Game
-from .logs import Log, LogFile, log_path, logged_ids, read_log, records, write_log
+from .game import MAX_EVENTS, Game
+from .logs import (
+    Line,
+    Log,
+    LogFile,
+    digest,
+    log_path,
+    logged_ids,
+    read_digests,
+    read_log,
+    records,
+    write_log,
+)
 from .paths import DB_NAME, default_data_dir
 from .salvage import fsync_file, keep_copy, recover_file
 from .schema import (
@@ -67,6 +80,9 @@ class Store:
             ) from None
         self.path = self.folder / DB_NAME
         self.recovery_notice: Text | None = None
+        # told (with the game's id) when a game is read again because another process changed
+        # it: the app redraws the screens showing it
+        self.on_reloaded: Callable[[int], None] | None = None
         self._games: dict[int, Game] = {}
         try:
             empty_but_not_new(self.path)
@@ -128,13 +144,16 @@ class Store:
     def create_game(self, table: Header) -> Game:
         """A new game of any kind with this table, as the New table screen sets it up (checked
         by its game's kind: GnavError when it is bad), in the journal version its rules need."""
-        return self._insert(kind_named(table.game).new_header(table), [])
+        header = kind_named(table.game).new_header(table)
+        check_new_names(header.seats)  # a new table's names (companion.core.names)
+        return self._insert(header, [])
 
     def create_table(self, header: Header) -> Game:
         """A new game of any kind from a header its kind parsed (the kind re-reads the line it
         writes, so a header that kind would refuse is refused here too: GnavError)."""
-        return self._insert(_header(json.loads(kind_named(header.game).header_line(header))),
-                            [])
+        table = _header(json.loads(kind_named(header.game).header_line(header)))
+        check_new_names(table.seats)
+        return self._insert(table, [])
 
     def open_game(self, game_id: int) -> Game:
         """The game with this id, built from its stored events. The same Game object is
@@ -142,14 +161,28 @@ class Store:
         with self._db.lock:
             game = self._games.get(game_id)
             if game is not None:
+                if game.stale():  # changed by another process: never a stale game again
+                    game.reload()
+                    if game.deleted:
+                        del self._games[game_id]
+                        raise StoreError(NO_GAME, n=game_id)
                 return game
             rows = self._read("SELECT header, ops FROM games WHERE id = ?", (game_id,))
             if not rows:
                 raise StoreError(NO_GAME, n=game_id)
+            # a game an earlier version stored past the cap is not read into memory
+            ((last,),) = self._read("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
+            if last is not None and last + 1 > MAX_EVENTS:
+                raise StoreError(
+                    "Game {game} has {count} events, more than the {most} the app keeps in one "
+                    "game (an earlier version stored it), so it is not opened. Its journal can "
+                    "still be exported from the tables list.", game=game_id, count=last + 1,
+                    most=MAX_EVENTS,
+                )
             table = _header(json.loads(rows[0][0]))  # checked when the file was opened
             active, tail, broken = self._event_lines(game_id)
             game = Game(self._db, game_id, table, active, tail, ops=rows[0][1],
-                        log=LogFile(log_path(self.folder, game_id)))
+                        log=LogFile(log_path(self.folder, game_id)), reloaded=self._reloaded)
             if game.bad_line is not None or broken is not None:
                 self._cut_damaged(game)
             self._games[game_id] = game
@@ -200,12 +233,14 @@ class Store:
     def import_journal(self, data: bytes | str) -> Game:
         """A new game from a journal file. The engine checks the whole file first: a bad one
         raises JournalError ("line N: reason") and nothing is stored; one larger than the app
-        takes raises StoreError."""
+        takes (in bytes, or in events: MAX_EVENTS) raises StoreError."""
         _check_size(data)
-        header, events, _state, error = replay_until_bad(data)
+        header, events, _state, error = _read_journal(data)
         if error is not None:
             raise error
-        return self._insert(header, _lines_of(header, events))
+        lines = _lines_of(header, events)
+        del events, _state  # the game is built again from its lines: not both held at once
+        return self._insert(header, lines)
 
     def recover_journal(self, data: bytes | str) -> tuple[Game, Text | None]:
         """Imports a journal that may be cut off or damaged: every line before the first bad
@@ -214,8 +249,10 @@ class Store:
         """
         _check_size(data)
         # one reading, stopped at the first bad line: the events before it are the game
-        header, events, _state, first_bad = replay_until_bad(data)
-        game = self._insert(header, _lines_of(header, events))
+        header, events, _state, first_bad = _read_journal(data)
+        lines = _lines_of(header, events)
+        del events, _state  # the game is built again from its lines: not both held at once
+        game = self._insert(header, lines)
         if first_bad is None:
             return game, None
         dropped = count_lines(data, first_bad.line)
@@ -298,6 +335,10 @@ class Store:
             self._db.close()
             self._games.clear()
 
+    def _reloaded(self, game: Game) -> None:
+        if self.on_reloaded is not None:
+            self.on_reloaded(game.id)
+
     def __enter__(self) -> Self:
         return self
 
@@ -321,7 +362,7 @@ class Store:
         """Stores a new game with these (engine-checked) event lines in one transaction."""
         first = kind_named(header.game).header_line(header)
         with self._db.lock:
-            game = Game(self._db, 0, header, lines)
+            game = Game(self._db, 0, header, lines, reloaded=self._reloaded)
             if game.bad_line is not None:  # pragma: no cover - the callers checked the lines
                 raise StoreError("The game cannot be stored: {why}", why=game.bad_line[1])
             now = utc_now()
@@ -341,7 +382,7 @@ class Store:
                     con.executemany(
                         "INSERT INTO events (game_id, seq, line, active, at) "
                         "VALUES (?, ?, ?, 1, ?)",
-                        [(game_id, seq, line, now) for seq, line in enumerate(lines)],
+                        ((game_id, seq, line, now) for seq, line in enumerate(lines)),
                     )
             except sqlite3.Error as err:
                 raise StoreError("The game could not be saved ({why}); nothing was stored.",
@@ -389,54 +430,107 @@ class Store:
         still has: written again from the database. The journal ahead of the database, or the
         same length and different: the database lost commits (a WAL deleted, cut or damaged)
         or had an event changed; the damaged file is kept, those games are brought back from
-        their journals, and the referee is told."""
+        their journals, and the referee is told. A damaged journal is kept aside and written
+        again from the database when that has every change; when it has not either (the WAL
+        lost as well), the game is brought back from whichever of the two holds more, and
+        every event the changes lost after the damage could have undone is made undone (Redo
+        brings it back): an event the referee saw undone never comes back as done.
+
+        Each journal is compared by digests, read a line at a time, so a start's memory is
+        that of one game's digests, not of every line of every journal."""
         in_db = {
-            row[0]: row for row in self._read("SELECT id, header, created, ops FROM games")
+            row[0]: row
+            for row in self._read("SELECT id, header, created, updated, ops FROM games")
         }
-        restore: list[Log] = []
-        damaged_logs: list[tuple[int, str, Path]] = []
+        restore: list[_Restore] = []
+        told: list[Text] = []  # what was done to the journals written again
         for game_id in sorted(set(in_db) | set(logged_ids(self.folder))):
             path = log_path(self.folder, game_id)
-            log = read_log(path, game_id) if path.exists() else None
+            log = read_digests(path, game_id) if path.exists() else None
             row = in_db.get(game_id)
             if row is None:
                 assert log is not None
                 if log.header is None:
-                    damaged_logs.append((game_id, log.damaged or "", keep_copy(path)))
+                    told.append(Text(
+                        "The journal file of game {game} was damaged at its first line ({why}) "
+                        "and the games file has no game {game}, so nothing could be brought "
+                        "back from it; it was kept as {file}.", game=game_id,
+                        why=log.damaged or "", file=keep_copy(path).name))
                     path.unlink()
                 elif log.deleted:
                     path.unlink()  # its deletion was committed: the journal goes too
                 else:
-                    restore.append(log)
+                    restore.append(self._from_journal(path, game_id, log.later, _damage(log)))
                 continue
-            _id, header, created, ops = row
-            active, tail = self._stored(game_id)
+            _id, header, created, _updated, ops = row
             if log is not None and not log.deleted and log.header is not None:
+                active, tail = self._digests(game_id)
                 same = (log.header, log.active, log.tail) == (header, active, tail)
                 if log.ops == ops and same and log.damaged is None:
                     continue
+                end = max(ops, log.ops + log.later)  # the last change the two know was made
                 if log.ops > ops or (log.ops == ops and not same):
-                    restore.append(log)
+                    restore.append(self._from_journal(path, game_id, end - log.ops,
+                                                      _damage(log)))
+                    continue
+                if end > ops:  # the journal's lost part once held changes the file lacks
+                    restore.append(self._from_database(row, end, log.damaged))
                     continue
             if log is not None and log.damaged is not None and ops - log.ops > 1:
-                damaged_logs.append((game_id, log.damaged, keep_copy(path)))
-            write_log(path, records(game_id, header, created, active, tail, ops))
+                told.append(Text(
+                    "The journal file of game {game} was damaged ({why}); it was written again "
+                    "from the games file, which had every event, and the damaged one was kept "
+                    "as {file}.", game=game_id, why=log.damaged, file=keep_copy(path).name))
+            active_lines, tail_lines = self._stored(game_id)
+            write_log(path, records(game_id, header, created, active_lines, tail_lines, ops))
         if restore:
-            self._restore(restore)
-        elif damaged_logs and self.recovery_notice is None:  # a salvage's notice says more
-            game_id, why, kept = damaged_logs[0]
-            self.recovery_notice = Text(
-                "The journal file of game {game} was damaged ({why}); it was written again "
-                "from the games file, which had every event, and the damaged one was kept as "
-                "{file}.", game=game_id, why=why, file=kept.name,
-            )
+            told = self._restore(restore) + told
+        if told:
+            if self.recovery_notice is not None:  # a salvage's notice first
+                told.insert(0, self.recovery_notice)
+            self.recovery_notice = sentences(told)
 
-    def _restore(self, logs: list[Log]) -> None:
-        """Brings games back from their journal files into the database (see _reconcile)."""
+    def _digests(self, game_id: int) -> tuple[list[int], list[int]]:
+        """A game's stored events as digests (logs.digest), the active ones in order and the
+        undone ones, read a row at a time."""
+        active: list[int] = []
+        tail: list[int] = []
+        try:
+            for line, flag, at in self._db.con.execute(
+                "SELECT line, active, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            ):
+                (active if flag == 1 else tail).append(digest(line, at))
+        except sqlite3.Error as err:
+            raise StoreError("The games file cannot be read ({why}).", why=str(err)) from None
+        return active, tail
+
+    def _from_journal(self, path: Path, game_id: int, later: int,
+                      damaged: str | None) -> _Restore:
+        """A game to bring back from its journal file (read whole this time), `later` changes
+        after what the file still says."""
+        log = read_log(path, game_id)
+        undone = _undo_uncertain(log, later)
+        copy = keep_copy(path) if damaged is not None else None
+        return _Restore(log, damaged, undone, copy)
+
+    def _from_database(self, row: tuple[Any, ...], end: int, damaged: str | None) -> _Restore:
+        """A game whose games file holds more than its damaged journal, though not every
+        change the journal once held: its stored events, the uncertain ones made undone."""
+        game_id, header, created, updated, ops = row
+        active, tail = self._stored(game_id)
+        log = Log[Line](game_id, header, created, updated, active, tail, ops)
+        undone = _undo_uncertain(log, end - ops)
+        copy = keep_copy(log_path(self.folder, game_id))
+        return _Restore(log, damaged, undone, copy)
+
+    def _restore(self, games: list[_Restore]) -> list[Text]:
+        """Brings games back into the database from their journal files (see _reconcile), or
+        from the database itself with some events made undone; returns what to tell."""
         kept = keep_copy(self.path)
         try:
             with self._db.transaction() as con:
-                for log in logs:
+                for one in games:
+                    log = one.log
                     assert log.header is not None
                     table = _header(json.loads(log.header))
                     game = Game(self._db, log.game_id, table, [a for a, _ in log.active],
@@ -451,29 +545,59 @@ class Store:
                          *summary_values(len(game.events), state.round, state.phase,
                                          winners), log.ops),
                     )
-                    rows = [(log.game_id, seq, line, 1, at)
-                            for seq, (line, at) in enumerate(log.active)]
-                    rows += [(log.game_id, len(log.active) + k, line, 0, at)
-                             for k, (line, at) in enumerate(log.tail)]
                     con.executemany(
                         "INSERT INTO events (game_id, seq, line, active, at) "
-                        "VALUES (?, ?, ?, ?, ?)", rows,
+                        "VALUES (?, ?, ?, ?, ?)", _rows(log),
                     )
         except sqlite3.Error as err:
             raise StoreError(
                 "The games file {path} is damaged and could not be repaired ({why}).",
                 path=str(self.path), why=str(err),
             ) from None
-        games = ", ".join(str(log.game_id) for log in logs)
-        self.recovery_notice = Text.n(
-            "The games file had lost or changed what was saved of game {games}; it was brought "
-            "back whole from its journal file, and the games file as it was was kept as "
-            "{file}.",
-            "The games file had lost or changed what was saved of games {games}; they were "
-            "brought back whole from their journal files, and the games file as it was was "
-            "kept as {file}.",
-            len(logs), games=games, file=kept.name,
-        )
+        told: list[Text] = []
+        whole = [one.log.game_id for one in games if one.damaged is None]
+        if whole:
+            told.append(Text.n(
+                "The games file had lost or changed what was saved of game {games}; it was "
+                "brought back whole from its journal file, and the games file as it was was "
+                "kept as {file}.",
+                "The games file had lost or changed what was saved of games {games}; they "
+                "were brought back whole from their journal files, and the games file as it "
+                "was was kept as {file}.",
+                len(whole), games=", ".join(str(g) for g in whole), file=kept.name,
+            ))
+        else:
+            told.append(Text("The games file had lost what was saved last, and the games file "
+                             "as it was was kept as {file}.", file=kept.name))
+        for one in games:
+            if one.damaged is None:
+                continue
+            log = one.log
+            assert one.copy is not None
+            # the journal file as the games file now has it (its damaged copy is kept)
+            write_log(log_path(self.folder, log.game_id),
+                      records(log.game_id, log.header or "", log.created, log.active,
+                              log.tail, log.ops))
+            events = Text.n("{count} event", "{count} events", len(log.active))
+            if one.undone:
+                told.append(Text.n(
+                    "Game {game}'s journal file was damaged as well ({why}), so the game was "
+                    "brought back as far as the two could be read, with {events}; its last "
+                    "{count} event was made undone, as what was lost may have undone it "
+                    "(Redo brings it back), and the damaged journal was kept as {file}.",
+                    "Game {game}'s journal file was damaged as well ({why}), so the game was "
+                    "brought back as far as the two could be read, with {events}; its last "
+                    "{count} events were made undone, as what was lost may have undone them "
+                    "(Redo brings them back), and the damaged journal was kept as {file}.",
+                    one.undone, game=log.game_id, why=one.damaged, events=events,
+                    file=one.copy.name))
+            else:
+                told.append(Text(
+                    "Game {game}'s journal file was damaged as well ({why}), so the game was "
+                    "brought back as far as the two could be read, with {events}, and the "
+                    "damaged journal was kept as {file}.", game=log.game_id, why=one.damaged,
+                    events=events, file=one.copy.name))
+        return told
 
     def _event_lines(self, game_id: int) -> tuple[list[str], list[str], int | None]:
         """The active lines, the undone ones, and the seq where the stored order breaks."""
@@ -525,6 +649,63 @@ class Store:
             n, game=game.id, file=kept.name,
         )
         self.recovery_notice = game.recovery_notice
+
+
+@dataclass
+class _Restore:
+    """A game to write into the games file at open: its contents and what to tell."""
+
+    log: Log[Line]  # header, times, events (active, then undone), the change counter
+    damaged: str | None  # why the journal file stopped early; None: it was whole
+    undone: int  # events made undone because the lost changes may have undone them
+    copy: Path | None  # the damaged journal file, kept
+
+
+def _undo_uncertain(log: Log[Line], later: int) -> int:
+    """Makes undone the active events that `later` lost changes could have undone or
+    replaced, and returns how many. A change moves the active count by one at most, so an
+    event `later` or more places from the end was never touched; the others go to the front
+    of the undone ones, still redo-able, never shown as done again. The counter takes the
+    lost changes and this one: the journal written afresh follows every number used."""
+    keep = max(0, len(log.active) - later)
+    moved = log.active[keep:]
+    log.active, log.tail = log.active[:keep], moved + log.tail
+    log.ops += later
+    return len(moved)
+
+
+def _damage(log: Log[int]) -> str | None:
+    """Why a journal file is damaged; None when it is whole but for a last line cut off, the
+    one change a stop cut short, which was never shown (its file lacks nothing shown)."""
+    return None if log.torn else log.damaged
+
+
+def _rows(log: Log[Line]) -> Iterator[tuple[int, int, str, int, str]]:
+    for seq, (line, at) in enumerate(log.active):
+        yield log.game_id, seq, line, 1, at
+    for k, (line, at) in enumerate(log.tail):
+        yield log.game_id, len(log.active) + k, line, 0, at
+
+
+def sentences(told: list[Text]) -> Text:
+    """Several sentences as one notice, each translated on its own."""
+    out = told[0]
+    for more in told[1:]:
+        out = Text("{first} {then}", first=out, then=more)
+    return out
+
+
+def _read_journal(data: bytes | str) -> tuple[Header, list[Event], GameState, JournalError | None]:
+    """replay_until_bad, refusing a journal of more events than a game keeps as soon as it
+    reads one more (so that no more are ever held), in a sentence."""
+    try:
+        return replay_until_bad(data, most=MAX_EVENTS)
+    except TooManyEvents as err:
+        raise StoreError(
+            "The journal has more than {most} events (line {line} is one more), the most the "
+            "app keeps in one game; the longest game it is made for, 40 seats and 2,000 "
+            "rounds, has about 108,000. Nothing was imported.", most=err.most, line=err.line,
+        ) from None
 
 
 def _header(obj: object) -> Header:

@@ -9,9 +9,10 @@ from typing import Any, Literal
 
 import flet as ft
 
+from companion.core.names import MAX_NAME, format_character, name_problem, spelled
 from companion.engine import DEFAULT_RULES, MATADORS, PRESETS, GnavError, Stakes, Table
 from companion.engine.books.gnav import CHOICE_LABELS, CHOICE_WORDS, LIST_LABELS
-from companion.engine.events import MAX_NAME, MAX_SEATS, MAX_STAKE, MIN_SEATS
+from companion.engine.events import MAX_SEATS, MAX_STAKE, MIN_SEATS
 from companion.engine.pieces import STOCK
 from companion.engine.rules import HOUSE_FIELDS, Rulebook
 from companion.games import gwra_pyskessa as gofish
@@ -348,11 +349,20 @@ class NewTableScreen:
     # --- handlers -----------------------------------------------------------------------------
 
     def typed(self, e: Any = None) -> None:
-        if note_name_length(self.name_field, self.name_error, self.app.tr):
+        if note_name_length(self.name_field, self.name_error, self.app.tr, self.hidden_note):
             self.app.refresh()
 
+    def hidden_note(self, typed: str) -> str | None:
+        """An invisible formatting character in the name being typed (a zero-width joiner,
+        U+202E pasted with it), said at once: the referee cannot see it in the field."""
+        name = spelled(typed)
+        if format_character(name) is None:
+            return None
+        tr: Tr = self.app.tr
+        return tr.error(name_problem(name, ()))
+
     def add_player(self, e: Any = None) -> None:
-        name = (self.name_field.value or "").strip()
+        name = spelled(self.name_field.value or "")
         problem = self.name_problem(name)
         show_error(self.name_error, problem)
         if problem is None:
@@ -369,10 +379,15 @@ class NewTableScreen:
             return _("A name has at most {count} characters.", count=MAX_NAME)
         if name.lower() == STOCK:
             return _("No seat may be called \"stock\": that word names the stock.")
-        for other in self.players:
-            if other != ignore and other.casefold() == name.casefold():
+        others = [other for other in self.players if other != ignore]
+        for other in others:
+            if other.casefold() == name.casefold():
                 return _("{name} is already at the table; every seat needs its own name.",
                          name=other)
+        # look-alikes and invisible characters, as a journal's new table is checked
+        problem = name_problem(name, others)
+        if problem is not None:
+            return _.error(problem)
         if ignore is None and len(self.players) >= self.max_seats:
             return _("A table has at most {count} seats.", count=self.max_seats)
         return None
@@ -396,13 +411,13 @@ class NewTableScreen:
         problem = error_text()
 
         def typed(e: Any = None) -> None:
-            if note_name_length(field, problem, self.app.tr):
+            if note_name_length(field, problem, self.app.tr, self.hidden_note):
                 self.app.refresh()
 
         field.on_change = typed
 
         def save(e: Any = None) -> None:
-            new = (field.value or "").strip()
+            new = spelled(field.value or "")
             err = self.name_problem(new, ignore=name)
             if err is not None:
                 show_error(problem, err)

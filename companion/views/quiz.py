@@ -14,8 +14,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.names import MAX_NAME
 from companion.engine import DEFAULT_RULES, PRESETS, Rulebook
-from companion.engine.events import MAX_NAME
 from companion.i18n import Tr
 from companion.narrate import family_teach
 from companion.narrate.words import piece_title
@@ -151,10 +151,13 @@ class QuizScreen:
             game = self.app.games.game(game_id)
         except StoreError:
             return
+        book = getattr(game.state, "rules", None)
+        if book is None:  # a game with no rule book to ask about (Gwra pyskessa): no crash
+            return
         self.quiz.players = list(game.state.names)
         self.quiz.scores = {n: (0, 0) for n in game.state.names}
-        self.quiz.rules = game.state.rules.name
-        self.quiz.book = game.state.rules
+        self.quiz.rules = book.name
+        self.quiz.book = book
 
     def adopt(self, old: Any) -> None:
         """After a language switch or a turned screen: the name being typed."""

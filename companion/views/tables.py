@@ -26,8 +26,9 @@ PHASE_WORDS = {
 
 
 def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
-    """'2026-11-22T18:03:11Z' -> '2026-11-22 19:03' in the local time of the device the app
-    runs on (`tz` for tests), as the referee's own clock reads."""
+    """'2026-11-22T18:03:11Z' -> '2026-11-22 19:03' (in Danish '22.11.2026 kl. 19.03') in the
+    local time of the device the app runs on (`tz` for tests), as the referee's own clock
+    reads."""
     _ = tr
     try:
         moment = datetime.fromisoformat(iso)  # Python 3.11 reads the Z
@@ -36,7 +37,7 @@ def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     local = moment.astimezone(tz)
-    return _("{day} {time}", day=tr.day(local), time=local.strftime("%H:%M"))
+    return _("{day} {time}", day=tr.day(local), time=tr.time(local))
 
 
 # a Gwra pyskessa table's phases: no rounds, no swaps
@@ -197,6 +198,11 @@ class TablesScreen:
         self.app.go("/new")
 
     def open(self, game_id: int) -> None:
+        try:
+            self.app.games.game(game_id)  # a game the store will not open says why, here
+        except StoreError as err:
+            self.fail(self.app.tr.error(err))
+            return
         self.app.go(f"/game/{game_id}")
 
     def rematch(self, game_id: int) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.events import MAX_NAME
+from companion.core.names import MAX_NAME
 from companion.i18n import LANGUAGE_NAMES, Tr
 
 from . import theme
@@ -47,6 +47,24 @@ def teaching_tools(go: Callable[[str], None], game_id: int, narrow: bool,
         return [icon_button(label, icon, lambda e, r=route: go(r))
                 for label, icon, route in pages]
     return [button(label, lambda e, r=route: go(r), kind="text") for label, _icon, route in pages]
+
+
+# A table's tools in their order on every table screen: Undo, Redo, History, Tables
+TOOL_ICONS = (ft.Icons.UNDO, ft.Icons.REDO, ft.Icons.HISTORY, ft.Icons.TABLE_RESTAURANT)
+
+
+def stack_tools(tools: list[ft.Control]) -> None:
+    """A table's tools on a phone: each word beneath its icon, in the small size, so that the
+    four fit a 360 px phone in every language ("Rückgängig", "Ongedaan maken", "Cronologia")
+    with no word cut or traded for a shorter, wrong one ("Zurück" is Back)."""
+    for tool, icon in zip(tools, TOOL_ICONS, strict=True):
+        assert isinstance(tool, ft.TextButton) and isinstance(tool.content, str)
+        tool.content = ft.Column(
+            [ft.Icon(icon, size=22), ft.Text(tool.content, size=theme.SMALL, no_wrap=True)],
+            spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        tool.icon = None
+        tool.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6, vertical=2))
+        tool.height = theme.TOUCH + 6
 
 
 def scroll_key(name: str) -> ft.ScrollKey:
@@ -121,13 +139,15 @@ def show_error(target: ft.Text, message: str | None) -> None:
     target.visible = bool(message)
 
 
-def note_name_length(field: ft.TextField, error: ft.Text, tr: Any) -> bool:
+def note_name_length(field: ft.TextField, error: ft.Text, tr: Any,
+                     also: Callable[[str], str | None] | None = None) -> bool:
     """As a name is typed: the field stops taking letters at MAX_NAME (its max_length) without
-    a word of its own, so the error line says so; another error goes once the name changes.
-    Returns whether the error line changed."""
+    a word of its own, so the error line says so (or what `also` says of the name so far);
+    another error goes once the name changes. Returns whether the error line changed."""
     _ = tr
     note = (_("A name has at most {count} characters.", count=MAX_NAME)
-            if len(field.value or "") >= MAX_NAME else None)
+            if len(field.value or "") >= MAX_NAME else
+            also(field.value or "") if also is not None else None)
     if (error.value if error.visible else None) == note:
         return False
     show_error(error, note)

@@ -38,6 +38,23 @@ ISOLATION = {"cross-origin-opener-policy": "same-origin",
              "cross-origin-embedder-policy": "require-corp"}
 
 
+NAME_MAX = 255  # bytes in one file name (ext4, Android's f2fs)
+PATH_MAX = 1024  # bytes in a whole path: the client's deepest file is well under 200
+
+
+def holdable(path: str) -> bool:
+    """Whether `path` could name one of the client's files or one of the app's routes: no
+    control character (a NUL stops the file system's lookup with an error) and no part longer
+    than a file name can be. Anything else is answered 404 at once (a 300-byte part, a game
+    id of 5,000 digits), never looked up."""
+    if len(path.encode("utf-8", "surrogatepass")) > PATH_MAX:
+        return False
+    if any(ord(c) < 32 or ord(c) == 127 for c in path):
+        return False
+    return all(len(part.encode("utf-8", "surrogatepass")) <= NAME_MAX
+               for part in path.split("/"))
+
+
 class WebClient:
     """Serves the client from `web_dir` and runs `main(page)` for each browser; `assets_dir`
     (the app's pictures) is looked in first, as Flet does."""
@@ -87,7 +104,12 @@ class WebClient:
         path: str = scope.get("path", "/")
         page = self.pages.get(path)
         if page is None:
-            full, found = self.files.lookup_path(path.lstrip("/"))
+            if not holdable(path):
+                return PlainTextResponse("Not found\n", status_code=404)
+            try:
+                full, found = self.files.lookup_path(path.lstrip("/"))
+            except (OSError, ValueError):  # a name the file system refuses to look up
+                return PlainTextResponse("Not found\n", status_code=404)
             if found is not None and stat.S_ISREG(found.st_mode):
                 return FileResponse(full, stat_result=found, headers=ISOLATION)
             if os.path.splitext(path)[1].lower() not in ("", ".html"):

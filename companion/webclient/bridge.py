@@ -8,6 +8,11 @@ back (a phone's network blinks, a tablet wakes), disconnected sessions ended aft
 Left out: uploads (the app reads a chosen file's bytes over the socket), OAuth, pub/sub
 between sessions (the app's Games tells the other sessions itself), data channels.
 
+Unlike flet-web's, a session whose browser closed its socket (a closed tab, a reload) is ended
+at once, one whose connection was lost waits SESSION_GRACE for it (at most WAITING_SESSIONS
+wait at a time), and an event for a control the session never sent is dropped unread (issue
+21, items 6 and 8).
+
 Unlike flet-web's, sending is safe from any thread: a session of this server is redrawn from
 the other server's loop when a tap there changes the game (App.game_changed), and its handlers
 run in the executor.
@@ -50,8 +55,32 @@ logger = logging.getLogger(__name__)
 
 Main = Callable[[Any], Any]
 
-SESSION_TIMEOUT = 3600  # seconds a session waits for its browser to come back
+SESSION_GRACE = 120  # seconds a session whose connection was lost waits for its browser
+WAITING_SESSIONS = 16  # sessions waiting at once, at most: the longest waiting go first
 EVICT_EVERY = 10.0
+# the browser itself closed the socket (a tab closed, a page reloaded or left): nobody comes
+# back for the session
+CLOSED_BY_BROWSER = frozenset({1000, 1001})
+
+
+def known_controls_only() -> None:
+    """Flet's Session looks an event's control up in its index and, failing that, walks the
+    whole page for it (flet/messaging/session.py, __find_live_control): 5,000 events for ids
+    that do not exist held the server's loop for 27 s. A browser can name only controls the
+    session sent it, and those are in the index; an event for any other id is dropped before
+    the walk. flet-web (`serve`) makes its sessions itself, so the check goes on the class,
+    once; the bridge below checks before it dispatches."""
+    if getattr(Session.dispatch_event, "gnav_known_only", False):
+        return
+    dispatch = Session.dispatch_event
+
+    async def dispatch_event(self: Session, control_id: int, event_name: str,
+                             event_data: Any) -> None:
+        if control_id in self.index:
+            await dispatch(self, control_id, event_name, event_data)
+
+    dispatch_event.gnav_known_only = True  # type: ignore[attr-defined]
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
 
 
 class Sessions:
@@ -89,6 +118,19 @@ class Sessions:
             except Exception:  # an ending session must not stop the others
                 logger.exception("closing an expired session")
 
+    def left(self, key: str, closed: bool) -> None:
+        """The browser of session `key` is gone: it closed the socket itself (`closed`: the
+        session ends now) or the connection was lost (it waits SESSION_GRACE, and the longest
+        waiting beyond WAITING_SESSIONS end now)."""
+        if closed:
+            self.close(key)
+            return
+        waiting = sorted((session.expires_at, other)
+                         for other, session in self.sessions.items()
+                         if session.connection is None and session.expires_at is not None)
+        for _expires, other in waiting[:max(0, len(waiting) - WAITING_SESSIONS)]:
+            self.close(other)
+
 
 class Bridge(Connection):
     """One browser's websocket, attached to a new Session or to the one it comes back to."""
@@ -118,14 +160,17 @@ class Bridge(Connection):
         await websocket.accept()
         self.queue = asyncio.Queue()
         sending = asyncio.create_task(self._send_loop(websocket))
+        closed = False
         try:
-            await self._receive_loop(websocket)
+            closed = await self._receive_loop(websocket)
         finally:
             self._put(None)
             with contextlib.suppress(Exception):
                 await sending
-            if self.session is not None:
-                await self.session.disconnect(SESSION_TIMEOUT)
+            session = self.session
+            if session is not None:
+                await session.disconnect(SESSION_GRACE)
+                self.sessions.left(self._key(session.id), closed)
 
     def _key(self, session_id: str) -> str:
         return f"{session_id}_{self.client}"
@@ -138,7 +183,8 @@ class Bridge(Connection):
             except Exception:  # noqa: BLE001 - the browser went: the receive loop ends too
                 return
 
-    async def _receive_loop(self, websocket: WebSocket) -> None:
+    async def _receive_loop(self, websocket: WebSocket) -> bool:
+        """Until the socket ends; True when the browser closed it itself."""
         # each frame: a type byte, 0 for a MsgPack message of Flet's protocol (1, a data
         # channel's frame, is not used by this app)
         try:
@@ -147,10 +193,11 @@ class Bridge(Connection):
                 if data[:1] == b"\x00":
                     await self._on_message(
                         msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack))
-        except WebSocketDisconnect:
-            return
-        except Exception:  # a bad frame ends this connection, not the server
-            logger.warning("websocket closed on an error", exc_info=True)
+        except WebSocketDisconnect as gone:
+            return gone.code in CLOSED_BY_BROWSER
+        except Exception as error:  # noqa: BLE001 - a bad frame ends this connection only
+            logger.warning("websocket closed on an error: %s: %s", type(error).__name__, error)
+        return False
 
     async def _on_message(self, data: Any) -> None:
         action = MessageAction(data[0])
@@ -163,6 +210,8 @@ class Bridge(Connection):
             return
         if action == MessageAction.CONTROL_EVENT:
             event = ControlEventBody(**body)
+            if event.target not in session.index:
+                return  # a control this session never sent: nothing to run, nothing to look up
             task = asyncio.create_task(session.dispatch_event(event.target, event.name,
                                                               event.data))
             self.tasks.add(task)

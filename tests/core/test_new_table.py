@@ -15,7 +15,7 @@ SEATS = ("Ann", "Bo", "Cy")
 
 
 def test_gnav_writes_a_new_table_in_the_journal_version_its_rule_book_needs() -> None:
-    """journal-v2.md: v1 readers keep reading every table that needs nothing of v2; damm lets
+    """docs/journal.md: v1 readers keep reading every table that needs nothing of v2; damm lets
     the dealer ask about the other fool (a v2 `query`), pagat does not."""
     gnav = kind_named("gnav")
     damm = gnav.new_header(Table("damm", Stakes("counters", 3), SEATS))

@@ -11,9 +11,6 @@ from companion.core import parse_header
 from companion.engine import GnavError
 from companion.engine.family import FamilyState
 
-from .helpers import SHARED
-
-RULES = SHARED / "rules"
 JsonObj = dict[str, Any]
 STAKES = {"kille": {"kind": "stake", "rebuys": 3}, "cuccu": {"kind": "lives", "each": 3},
           "slabberjan": {"kind": "counters", "each": 3}, "vogelspiel": {"kind": "lives", "each": 6}}

@@ -2,7 +2,7 @@
 (issue 13, item 3): each call's effect with its parameters, and the reveal as small rules.
 
 The fields keep their journal spelling; a rule book translates them once. Each test quotes the
-passage of shared/rules/gnav.md it proves.
+passage of docs/rules/gnav.md it proves.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """House defaults 1-12 of gnav.md (where no source speaks), and house rules in the header.
 
-Each docstring is a verbatim passage of `shared/rules/gnav.md` or of the journal spec
-`shared/spec/journal-v1.md`. Seats are Ann, Bo, Cy, Dag clockwise; unless a test says
+Each docstring is a verbatim passage of `docs/rules/gnav.md` or of the journal format,
+`docs/journal.md`. Seats are Ann, Bo, Cy, Dag clockwise; unless a test says
 otherwise Ann deals, so the turns run Bo, Cy, Dag and Ann last.
 """
 
@@ -25,7 +25,7 @@ from companion.engine import (
 
 from .helpers import (
     GNAV_MD,
-    SHARED,
+    JOURNAL_MD,
     balances,
     change,
     cut,
@@ -43,12 +43,11 @@ from .helpers import (
     unquoted_docstrings,
 )
 
-SPEC = SHARED / "spec" / "journal-v1.md"
 ALL_STAND = [stand("Bo"), stand("Cy"), stand("Dag"), stand("Ann")]
 
 
 def test_every_rule_test_quotes_its_source() -> None:
-    bad = unquoted_docstrings(globals(), GNAV_MD, SPEC)
+    bad = unquoted_docstrings(globals(), GNAV_MD, JOURNAL_MD)
     assert not bad, f"docstrings that are not quotes of gnav.md or the journal spec: {bad}"
 
 
@@ -404,8 +403,8 @@ def test_house_default_12_calls_and_knocks_not_cross_checked() -> None:
 
 def test_house_rules_override_the_preset() -> None:
     """Every point above that has a name in `code font` is a field of a rule book; a journal
-    header may override any of them with `"house": {"field": value}` (see
-    `../spec/journal-v1.md` and `../spec/journal-v2.md`).
+    header may override any of them with `"house": {"field": value}` (see `docs/journal.md`,
+    versions 1 and 2).
     """
     house: dict[str, Any] = {"cat_reverses": True, "stock_calls": ["house", "horse"]}
     header = parse_header(table(house=house))
@@ -469,8 +468,8 @@ def test_house_rules_asker_pays_charges_each_listed_call() -> None:
 
 def test_house_rules_unknown_fields_are_an_error() -> None:
     """`house`: optional object of house rules, each a rule-book field and its value, overriding
-    the preset (fields and values in `../rules/gnav.md`, "Rule book fields"). Unknown fields are
-    an error.
+    the preset (fields and values in `docs/rules/gnav.md`, "Rule book fields"). Unknown fields
+    are an error.
     """
     with pytest.raises(GnavError) as info:
         parse_header(table(house={"fool_scoring": "damm", "fool": "drags_next"}))

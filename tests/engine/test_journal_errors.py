@@ -1,9 +1,9 @@
 """How a bad journal line is told (issue 11 item 8, issue 12 item 9).
 
-journal-v1.md, "Errors": "print nothing on standard output and one line on standard error:
-`line N: ` and the reason in plain words, N being the journal's line number". Plain words are
-the referee's, in the referee's language, not Python's JSON parser's; and a reason that quotes
-the journal quotes a bounded, readable piece of it, whatever the line holds.
+docs/journal.md, version 1, "Errors": "print nothing on standard output and one line on
+standard error: `line N: ` and the reason in plain words, N being the journal's line number".
+Plain words are the referee's, in the referee's language, not Python's JSON parser's; and a
+reason that quotes the journal quotes a bounded, readable piece of it, whatever the line holds.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def refusal(text: str) -> JournalError:
     '{"ev": "deal", "n": ' + "7" * 5000 + "}",
 ])
 def test_errors_name_the_line_and_say_the_reason_in_plain_words(line: str) -> None:
-    """journal-v1.md, Errors: "`line N: ` and the reason in plain words"; issue 12 item 9:
-    "Say it in the referee's words and language ... keeping the line number"."""
+    """docs/journal.md, version 1, "Errors": "`line N: ` and the reason in plain words"; issue 12
+    item 9: "Say it in the referee's words and language ... keeping the line number"."""
     err = refusal(f'{HEADER}\n{{"ev": "deal"}}\n{line}\n')
     assert err.line == 3 and str(err).startswith("line 3: ")
     assert not [w for w in PYTHONS_WORDS if w in str(err)], str(err)

@@ -1,4 +1,4 @@
-"""Reading and writing journal version 2 for Gnav (journal-v2.md sections 1-3), beside the
+"""Reading and writing journal version 2 for Gnav (docs/journal.md, v2 sections 1-3), beside the
 scenario journals of tests/journals: what those cannot show (null values, which a written
 journal leaves out; the header written back; where a v1 and a v2 reading part)."""
 
@@ -24,7 +24,7 @@ def test_a_v2_header_is_written_back_with_its_game_and_a_v1_header_without() -> 
 
 
 def test_in_v2_a_null_value_counts_as_absent_except_inside_house() -> None:
-    """journal-v2.md section 2: "A key whose value is null counts as absent, except a field
+    """docs/journal.md, v2 section 2: "A key whose value is null counts as absent, except a field
     inside `house`"; version 1 reads exactly as before."""
     header = {**table_v2(), "dealer": None, "house": None, "note": None}
     assert parse_header(header).dealer is None
@@ -66,7 +66,7 @@ def test_a_v2_game_reads_and_writes_its_query() -> None:
 
 
 def test_v1_and_v2_give_the_same_values_for_every_v1_field() -> None:
-    """journal-v2.md section 1: the same events under a version 2 header with game gnav give
+    """docs/journal.md, v2 section 1: the same events under a version 2 header with game gnav give
     the same values for every field that version 1 requires."""
     events = [{"ev": "deal"}, {"ev": "change", "seat": "Bo"},
               {"ev": "reply", "from": "Cy", "call": "cat"}, {"ev": "stand", "seat": "Cy"},

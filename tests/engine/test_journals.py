@@ -1,7 +1,7 @@
 """The scenario journals under tests/journals, replayed the way a user and the app do.
 
 `ok/NAME.jsonl` must replay to exactly `ok/NAME.expected.json` (the full `replay` JSON, worked
-out by hand from shared/rules/gnav.md, not copied from the engine). `bad/NAME.jsonl` must be
+out by hand from docs/rules/gnav.md, not copied from the engine). `bad/NAME.jsonl` must be
 refused with exactly the one line in `bad/NAME.expected.txt`. Every file goes through both
 `python -m companion replay` in a subprocess and `companion.engine.journal.replay` in process.
 """
@@ -240,7 +240,7 @@ def test_dumps_is_json_lines() -> None:
 @pytest.mark.parametrize("size", [1, 7, 4096])
 def test_a_journal_read_in_pieces_replays_as_the_whole(size: int) -> None:
     """`replay` reads a file as it goes: however the bytes are cut, every journal gives the
-    same state or the same first bad line as read whole (journal-v1.md, Errors)."""
+    same state or the same first bad line as read whole (docs/journal.md, version 1, "Errors")."""
     for path in [*OK, *BAD]:
         data = path.read_bytes()
         pieces = [data[i:i + size] for i in range(0, len(data), size)]

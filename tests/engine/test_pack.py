@@ -2,7 +2,7 @@
 and its fool come from `Rulebook.pack`, not from Gnav's module-level names.
 
 The packs here are Gnav's pack changed in one point, each as the next games of the family need
-(shared/spec/journal-v2.md, section 4: "direction" left or right, counts "2 each unless said",
+(docs/journal.md, version 2, section 4: "direction" left or right, counts "2 each unless said",
 a low piece other than Gnav's fool); the events are built directly because the journal-v1
 parser knows Gnav's pieces only.
 """
@@ -26,9 +26,7 @@ from companion.engine import (
     rulebook,
 )
 
-from .helpers import GNAV_MD, SHARED, table, unquoted_docstrings
-
-SPEC_V2 = SHARED / "spec" / "journal-v2.md"
+from .helpers import GNAV_MD, JOURNAL_MD, table, unquoted_docstrings
 
 
 def state_with(pack: Pack, rules: str = "damm", dealer: str = "Ann") -> TableState:
@@ -140,6 +138,6 @@ def test_the_cut_and_the_reveal_rank_by_the_packs_order() -> None:
 
 
 def test_every_rule_test_quotes_its_source() -> None:
-    bad = [name for name in unquoted_docstrings(globals(), GNAV_MD, SPEC_V2)
+    bad = [name for name in unquoted_docstrings(globals(), GNAV_MD, JOURNAL_MD)
            if name != "test_rule_books_with_different_packs_differ"]
-    assert not bad, f"docstrings that are not quotes of gnav.md or journal-v2.md: {bad}"
+    assert not bad, f"docstrings that are not quotes of gnav.md or journal.md: {bad}"

@@ -53,7 +53,7 @@ NORWEGIAN_DANISH = (
     "narren",
 )
 NOT_SEARCHED = frozenset({"house", "pot"})
-# The public names that spell a piece and keep their spelling (journal-v1.md and journal-v2.md:
+# The public names that spell a piece and keep their spelling (docs/journal.md, versions 1 and 2:
 # the header's house fields; the replay's keys of a settled round, golden since v1): code that
 # reads or writes them names the journal's field, not the piece, so they are taken out of a
 # string or an identifier before its words are searched. Nothing else is.

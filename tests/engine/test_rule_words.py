@@ -1,6 +1,6 @@
 """The rule books' words are rule data (issue 13, item 4; issue 17's Danish calls).
 
-Quotes shared/rules/gnav.md: "The pack" (the Danish column of piece names) and "The calls"
+Quotes docs/rules/gnav.md: "The pack" (the Danish column of piece names) and "The calls"
 (the DA1917 (Danish) column).
 """
 

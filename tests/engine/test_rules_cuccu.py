@@ -1,4 +1,4 @@
-"""Cuccù's rules, one test per rule point and house default of shared/rules/cuccu.md.
+"""Cuccù's rules, one test per rule point and house default of docs/rules/cuccu.md.
 
 Each docstring is a verbatim passage of that file. Seats are Ann, Bo, Cy, Dag clockwise and Ann
 deals unless a test says otherwise; play goes to the right, so the turns run Dag, Cy, Bo, Ann.
@@ -7,7 +7,6 @@ deals unless a test says otherwise; play goes to the right, so the turns run Dag
 from __future__ import annotations
 
 from .family_helpers import (
-    RULES,
     change,
     cut,
     deal,
@@ -22,7 +21,7 @@ from .family_helpers import (
     seat,
     stand,
 )
-from .helpers import unquoted_docstrings
+from .helpers import RULES, unquoted_docstrings
 
 SOURCE = RULES / "cuccu.md"
 ALL_STAND = [stand("Dag"), stand("Cy"), stand("Bo"), stand("Ann")]

@@ -1,7 +1,8 @@
 """The damm rule book, one test per rule point of the Damm & Søn sheet.
 
-Each docstring is a verbatim passage of `shared/seeds/gnav-damm-spilleregler-no.txt` (the
-Norwegian sheet) or, where the sheet is silent, of `shared/rules/gnav.md`.
+Each docstring is a verbatim passage of the Norwegian sheet, as kept in
+`tests/excerpts/gnav-damm-spilleregler-no.txt`, or, where the sheet is silent, of
+`docs/rules/gnav.md`.
 Seats are Ann, Bo, Cy, Dag in clockwise order; unless a test says otherwise Ann deals, so the
 turns run Bo, Cy, Dag and Ann last.
 """
@@ -11,8 +12,8 @@ from __future__ import annotations
 from companion.engine import GNAV_PACK, MATADORS, PIECES, RANK, Deal, Reply, Stand, parse_event
 
 from .helpers import (
+    EXCERPTS,
     GNAV_MD,
-    SEEDS,
     balances,
     change,
     cut,
@@ -27,7 +28,7 @@ from .helpers import (
     unquoted_docstrings,
 )
 
-SOURCE = SEEDS / "gnav-damm-spilleregler-no.txt"
+SOURCE = EXCERPTS / "gnav-damm-spilleregler-no.txt"
 ALL_STAND = [stand("Bo"), stand("Cy"), stand("Dag"), stand("Ann")]
 
 

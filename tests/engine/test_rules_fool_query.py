@@ -1,6 +1,6 @@
 """The dealer's question about the other fool (`fool_query`, journal v2's `query` event).
 
-Each docstring is a verbatim passage of `shared/rules/gnav.md` (its damm rule point, house
+Each docstring is a verbatim passage of `docs/rules/gnav.md` (its damm rule point, house
 default 13 and the rule book fields). Seats are Ann, Bo, Cy, Dag in clockwise order and Ann
 deals, so the turns run Bo, Cy, Dag and Ann last.
 """
@@ -109,8 +109,8 @@ def test_query_answer_is_not_checked_against_the_pieces() -> None:
 
 
 def test_query_only_journal_version_2_records_it() -> None:
-    """Only journal version 2 records it (`../spec/journal-v2.md`, event `query`); journal
-    version 1 has no such event."""
+    """Only journal version 2 records it (`docs/journal.md`, event `query`); journal version 1
+    has no such event."""
     with pytest.raises(GnavError, match="is not an event"):
         parse_event(query("Ann", "yes"))  # version 1, the default
     v1 = play(table(), *TO_THE_DEALER)

@@ -1,8 +1,9 @@
 """The gamerules rule book, one test per rule point of the gamerules.com rewrite.
 
-Each docstring is a verbatim passage of `shared/seeds/gnav-gamerules.txt` or, where that text
-is silent, of `shared/rules/gnav.md`. Seats are Ann, Bo, Cy, Dag clockwise; unless a test says
-otherwise Ann deals, so the turns run Bo, Cy, Dag and Ann last.
+Each docstring is a verbatim passage of that text, as kept in
+`tests/excerpts/gnav-gamerules.txt`, or, where it is silent, of `docs/rules/gnav.md`. Seats are
+Ann, Bo, Cy, Dag clockwise; unless a test says otherwise Ann deals, so the turns run Bo, Cy, Dag
+and Ann last.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from companion.engine import MATADORS, PIECES, Deal, Reply, SitOut
 
 from .helpers import (
+    EXCERPTS,
     GNAV_MD,
-    SEEDS,
     balances,
     change,
     cut,
@@ -28,7 +29,7 @@ from .helpers import (
     unquoted_docstrings,
 )
 
-SOURCE = SEEDS / "gnav-gamerules.txt"
+SOURCE = EXCERPTS / "gnav-gamerules.txt"
 ALL_STAND = [stand("Bo"), stand("Cy"), stand("Dag"), stand("Ann")]
 DEALER_ASKS_STOCK = [deal(), stand("Bo"), stand("Cy"), stand("Dag"), change("Ann")]
 

@@ -1,4 +1,4 @@
-"""Kille's rules, one test per rule point and house default of shared/rules/kille.md.
+"""Kille's rules, one test per rule point and house default of docs/rules/kille.md.
 
 Each docstring is a verbatim passage of that file. Seats are Ann, Bo, Cy, Dag clockwise and Ann
 deals unless a test says otherwise; play goes to the left, so the turns run Bo, Cy, Dag, Ann.
@@ -9,7 +9,6 @@ from __future__ import annotations
 from companion.engine.family import FamilyState
 
 from .family_helpers import (
-    RULES,
     change,
     cut,
     deal,
@@ -23,7 +22,7 @@ from .family_helpers import (
     seat,
     stand,
 )
-from .helpers import unquoted_docstrings
+from .helpers import RULES, unquoted_docstrings
 
 SOURCE = RULES / "kille.md"
 ALL_STAND = [stand("Bo"), stand("Cy"), stand("Dag"), stand("Ann")]

@@ -1,8 +1,9 @@
 """The pagat rule book, one test per rule point of the Wikipedia rules section (after pagat.com).
 
-Each docstring is a verbatim passage of `shared/seeds/gnav-wikipedia-rules-section.txt` or,
-where that section is silent, of `shared/rules/gnav.md`. Seats are Ann, Bo, Cy, Dag clockwise;
-unless a test says otherwise Ann deals, so the turns run Bo, Cy, Dag and Ann last.
+Each docstring is a verbatim passage of that section, as kept in
+`tests/excerpts/gnav-wikipedia-rules-section.txt`, or, where it is silent, of
+`docs/rules/gnav.md`. Seats are Ann, Bo, Cy, Dag clockwise; unless a test says otherwise Ann
+deals, so the turns run Bo, Cy, Dag and Ann last.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from companion.engine import parse_event
 
 from .helpers import (
+    EXCERPTS,
     GNAV_MD,
-    SEEDS,
     balances,
     change,
     cut,
@@ -28,7 +29,7 @@ from .helpers import (
     unquoted_docstrings,
 )
 
-SOURCE = SEEDS / "gnav-wikipedia-rules-section.txt"
+SOURCE = EXCERPTS / "gnav-wikipedia-rules-section.txt"
 ALL_STAND = [stand("Bo"), stand("Cy"), stand("Dag"), stand("Ann")]
 FIVE = ["Ann", "Bo", "Cy", "Dag", "Eve"]
 
@@ -131,7 +132,7 @@ def test_pagat_turns_start_left_of_the_dealer() -> None:
 
 def test_pagat_stand_or_change_with_the_left_hand_neighbour() -> None:
     """In turn, a player may either choose to keep the card dealt, by saying "stand"
-    (''"jeg stΓ₯r"''), or swap it with the left-hand neighbour by saying "change"
+    (''"jeg står"''), or swap it with the left-hand neighbour by saying "change"
     """
     state = play(pagat(), deal(), stand("Bo"), change("Cy"))
     assert (state.phase, state.turn_name, state.asked_name) == ("asking", "Cy", "Dag")

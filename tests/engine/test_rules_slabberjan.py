@@ -1,4 +1,4 @@
-"""Slabberjan's rules, one test per rule point and house default of shared/rules/slabberjan.md.
+"""Slabberjan's rules, one test per rule point and house default of docs/rules/slabberjan.md.
 
 Each docstring is a verbatim passage of that file. Seats are Ann, Bo, Cy, Dag clockwise and Ann
 holds the bag unless a test says otherwise. Under `sheet` play goes to the right (turns Dag, Cy,
@@ -8,7 +8,6 @@ Bo, Ann); under the other books to the left (Bo, Cy, Dag, Ann).
 from __future__ import annotations
 
 from .family_helpers import (
-    RULES,
     change,
     counters,
     cut,
@@ -21,7 +20,7 @@ from .family_helpers import (
     seat,
     stand,
 )
-from .helpers import unquoted_docstrings
+from .helpers import RULES, unquoted_docstrings
 
 SOURCE = RULES / "slabberjan.md"
 RIGHT = [stand("Dag"), stand("Cy"), stand("Bo"), stand("Ann")]

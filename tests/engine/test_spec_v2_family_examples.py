@@ -1,17 +1,17 @@
-"""journal-v2.md section 10's worked examples for Kille, Cuccù, Slabberjan and Vogelspiel.
+"""The worked examples of the journal format for Kille, Cuccù, Slabberjan and Vogelspiel
+(docs/journal.md, version 2, section 10).
 
-Read from the spec itself and replayed (as tests/engine/test_spec_v2_gnav_examples.py does for
+Read from the page itself and replayed (as tests/engine/test_spec_v2_gnav_examples.py does for
 Gnav), and kept as golden journals under tests/journals/family: `ok/NAME.jsonl` replays, on
 the command line and in process, to a state showing exactly the fields of `NAME.expected.json`
-(the spec's: "only the fields shown are checked, and every field shown must be equal");
+(the page's: "only the fields shown are checked, and every field shown must be equal");
 `bad/NAME.jsonl` is refused with exit status 2, nothing on standard output and exactly the one
-line of `NAME.expected.txt` (the spec's line number, our sentence).
+line of `NAME.expected.txt` (the page's line number, our sentence).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,39 +22,21 @@ import pytest
 from companion.core.replay import replay_state
 from companion.engine import JournalError
 
-from .helpers import SHARED
+from ..journal_doc import examples
 from .test_spec_v2_gnav_examples import _shown
 
-SPEC = SHARED / "spec" / "journal-v2.md"
 JOURNALS = Path(__file__).resolve().parents[1] / "journals" / "family"
 REPO = JOURNALS.parents[2]
 OK = sorted((JOURNALS / "ok").glob("*.jsonl"))
 BAD = sorted((JOURNALS / "bad").glob("*.jsonl"))
-SECTIONS = {"K": ("### Kille", "### Cuccù"), "C": ("### Cuccù", "### Slabberjan"),
-            "S": ("### Slabberjan", "### Vogelspiel"), "V": ("### Vogelspiel", "### Gwra")}
+SECTIONS = {"K": "Kille", "C": "Cuccù", "S": "Slabberjan", "V": "Vogelspiel"}
 COUNTS = {"K": 8, "C": 8, "S": 7, "V": 7}
 
-
-def _examples() -> list[tuple[str, str, Any]]:
-    if not SPEC.is_file():
-        return []
-    text = SPEC.read_text(encoding="utf-8")
-    out = []
-    for letter, (start, end) in SECTIONS.items():
-        part = text[text.index(start):text.index(end)]
-        pattern = rf"\*\*({letter}\d+)\. (.*?)(?=\n\*\*{letter}\d+\. |\Z)"
-        for name, body in re.findall(pattern, part, re.DOTALL):
-            blocks = re.findall(r"```(?:jsonl|json)\n(.*?)```", body, re.DOTALL)
-            out.append((name, blocks[0], json.loads(blocks[1])))
-    return out
-
-
-EXAMPLES = _examples()
+EXAMPLES = [(e.name, e.journal, e.want) for e in examples()
+            if e.section in SECTIONS.values() and SECTIONS.get(e.name[0]) == e.section]
 
 
 def test_the_spec_has_the_family_examples() -> None:
-    if not SPEC.is_file():
-        pytest.skip(f"the spec is not beside this clone ({SHARED})")
     names = [name for name, _j, _s in EXAMPLES]
     assert names == [f"{g}{n}" for g, count in COUNTS.items() for n in range(1, count + 1)]
 
@@ -74,8 +56,6 @@ def test_the_spec_example_replays_to_the_state_it_prints(name: str, journal: str
 
 
 def test_every_spec_example_is_kept_as_a_golden_journal() -> None:
-    if not SPEC.is_file():
-        pytest.skip(f"the spec is not beside this clone ({SHARED})")
     kept = {p.read_text(encoding="utf-8") for p in OK + BAD}
     assert [name for name, journal, _w in EXAMPLES if journal not in kept] == []
 

@@ -1,4 +1,5 @@
-"""journal-v2.md section 10's Gnav worked examples, read from the spec itself and replayed.
+"""The Gnav worked examples of the journal format (docs/journal.md, version 2, section 10),
+read from the page itself and replayed.
 
 The same journals are kept under tests/journals (ok/v*-spec-g*, bad/v2-spec-g*) with the full
 state; this test reads the public contract as written, so that a change on either side shows:
@@ -8,8 +9,6 @@ keys shown for each seat; in `last_round`, only the keys shown)".
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import pytest
@@ -17,44 +16,18 @@ import pytest
 from companion.engine import JournalError
 from companion.engine.journal import replay_state
 
-from .helpers import SHARED
+from ..journal_doc import examples, shown
 
-SPEC = SHARED / "spec" / "journal-v2.md"
-
-
-def _examples() -> list[tuple[str, str, Any]]:
-    if not SPEC.is_file():
-        return []
-    text = SPEC.read_text(encoding="utf-8")
-    gnav = text[text.index("### Gnav"):text.index("### Kille")]
-    out = []
-    for name, body in re.findall(r"\*\*(G\d+)\. (.*?)(?=\n\*\*G\d+\. |\Z)", gnav, re.DOTALL):
-        blocks = re.findall(r"```(?:jsonl|json)\n(.*?)```", body, re.DOTALL)
-        out.append((name, blocks[0], json.loads(blocks[1])))
-    return out
-
-
-EXAMPLES = _examples()
+EXAMPLES = [(e.name, e.journal, e.want) for e in examples() if e.section == "Gnav"]
 
 
 def test_the_spec_has_the_thirteen_gnav_examples() -> None:
-    if not SPEC.is_file():
-        pytest.skip(f"the spec is not beside this clone ({SHARED})")
     assert [name for name, _j, _s in EXAMPLES] == [f"G{n}" for n in range(1, 14)]
 
 
 def _shown(want: dict[str, Any], got: dict[str, Any]) -> dict[str, Any]:
     """`got` cut down to what `want` shows."""
-    out: dict[str, Any] = {}
-    for key, value in want.items():
-        mine = got.get(key, "(missing)")
-        if key == "seats" and isinstance(mine, list):
-            mine = [{k: seat.get(k, "(missing)") for k in shown}
-                    for shown, seat in zip(value, mine)] + mine[len(value):]
-        elif key == "last_round" and isinstance(value, dict) and isinstance(mine, dict):
-            mine = {k: mine.get(k, "(missing)") for k in value}
-        out[key] = mine
-    return out
+    return shown(want, got)
 
 
 @pytest.mark.parametrize("name,journal,want", EXAMPLES, ids=[e[0] for e in EXAMPLES])

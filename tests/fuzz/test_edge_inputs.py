@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as label
 from hypothesis import strategies as st
 
+from companion.core.names import check_new_names
 from companion.engine import (
     Change,
     Deal,
@@ -378,16 +379,27 @@ def test_a_stroke_limit_of_one_puts_the_first_loser_out(store: Store) -> None:
 def acceptable(names: list[str]) -> bool:
     """journal-v1 "Seats", written out independently of the engine: 1 to 24 characters after
     trimming, one line of text (no control characters or line breaks, no lone surrogates),
-    unique without regard to case, never "stock"."""
+    unique without regard to case, never "stock", each name read composed (NFC, as Unicode's
+    canonical equivalence has it); and then issue 21's rules for names a journal brings in
+    (companion.core.names: no invisible formatting character, no two that look alike)."""
     trimmed = [n.strip() for n in names]
-    folded = [n.casefold() for n in trimmed]
-    return (
-        all(1 <= len(n) <= 24 for n in trimmed)
-        and not any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs") for n in trimmed
+    if any(unicodedata.category(c) == "Cs" for n in trimmed for c in n):
+        return False
+    composed = [unicodedata.normalize("NFC", n) for n in trimmed]
+    folded = [n.casefold() for n in composed]
+    if not (
+        all(1 <= len(n) <= 24 for n in composed)
+        and not any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for n in composed
                     for c in n)
         and "stock" not in folded
         and len(set(folded)) == len(folded)
-    )
+    ):
+        return False
+    try:
+        check_new_names(composed)
+    except GnavError:
+        return False
+    return True
 
 
 name_text = (
@@ -408,9 +420,9 @@ name_text = (
 @given(names=st.lists(name_text, min_size=2, max_size=5)
        | st.lists(name_text, min_size=2, max_size=5, unique_by=lambda n: n.strip().casefold()))
 def test_any_seat_names(filled_store: Store, names: list[str]) -> None:
-    """A header with any names is accepted exactly when the spec allows them; then the names
-    come back byte-exact from export, the games list and a re-import; else the refusal is a
-    clean line-1 error and nothing is stored."""
+    """A header with any names is accepted exactly when the spec and the rules for new names
+    allow them; then the names come back byte-exact (composed) from export, the games list and
+    a re-import; else the refusal is a clean line-1 error and nothing is stored."""
     head = header_obj(names, "damm", COUNTERS3, None)
     data = json.dumps(head, ensure_ascii=True) + "\n"  # \u escapes carry even lone surrogates
     before = snapshot(filled_store)
@@ -423,7 +435,7 @@ def test_any_seat_names(filled_store: Store, names: list[str]) -> None:
         assert str(info.value) == message
         assert snapshot(filled_store) == before
         return
-    trimmed = tuple(n.strip() for n in names)
+    trimmed = tuple(unicodedata.normalize("NFC", n.strip()) for n in names)
     game = filled_store.import_journal(data)
     exported = filled_store.export_journal(game.id)
     assert exported == json.dumps(

@@ -10,12 +10,11 @@ import pytest
 from companion.engine import GnavError
 from companion.games.gwra_pyskessa import KIND, GoFishState
 
-from ..engine.helpers import SEEDS, SHARED
+from ..engine.helpers import EXCERPTS, RULES
 
 JsonObj = dict[str, Any]
-RULES_MD = SHARED / "rules" / "gwra-pyskessa.md"
-SEED = SEEDS / "gwra-pyskessa-cornish-go-fish.txt"
-SPEC = SHARED / "spec" / "journal-v2.md"
+RULES_MD = RULES / "gwra-pyskessa.md"
+SEED = EXCERPTS / "gwra-pyskessa-cornish-go-fish.txt"  # the lines of the seed the tests read
 
 
 def table(*seats: str, dealer: str | None = None, **more: Any) -> JsonObj:

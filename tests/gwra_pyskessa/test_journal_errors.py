@@ -1,6 +1,6 @@
-"""Bad Gwra pyskessa journals are refused at their line with a reason (journal-v2.md sections 2,
-3, 5.2, 5.3 and 9): the header's keys and values, the events this game has and has not, the
-fields of a reply, ranks and cards as the spec writes them."""
+"""Bad Gwra pyskessa journals are refused at their line with a reason (docs/journal.md, version
+2, sections 2, 3, 5.2, 5.3 and 9): the header's keys and values, the events this game has and has
+not, the fields of a reply, ranks and cards as the journal format writes them."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def refused(*lines: object) -> tuple[int, str]:
     ({"seats": [f"P{i}" for i in range(11)]}, "2 to 10 seats, not 11"),
     ({"seats": ["Ann", "ann"]}, "are the same name"),
     ({"dealer": "Dag"}, "the dealer Dag is not one of the seats"),
-    ({"version": 1}, "a version 1 journal is always gnav"),  # journal-v2.md G7
+    ({"version": 1}, "a version 1 journal is always gnav"),  # docs/journal.md G7
     ({"colour": "red"}, "has no field \"colour\""),
 ])
 def test_a_bad_header_is_refused_at_line_1(change: dict[str, object], why: str) -> None:

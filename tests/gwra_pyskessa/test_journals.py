@@ -1,16 +1,16 @@
-"""journal-v2.md section 10's Gwra pyskessa examples (F1 to F8), kept as golden journals under
-tests/journals/gwra-pyskessa and replayed as a user and the app do.
+"""The journal format's Gwra pyskessa examples (docs/journal.md, version 2, section 10: F1 to
+F8), kept as golden journals under tests/journals/gwra-pyskessa and replayed as a user and the
+app do.
 
-`ok/NAME.jsonl` replays to the spec's JSON (`NAME.expected.json`, copied from the spec): "only
+`ok/NAME.jsonl` replays to the page's JSON (`NAME.expected.json`, copied from the page): "only
 the fields shown are checked, and every field shown must be equal (in `seats`, only the keys
 shown for each seat)". `bad/NAME.jsonl` is refused with exactly the line of `NAME.expected.txt`,
-whose line number is the spec's `error_line`. The copies are checked against the spec itself.
+whose line number is the page's `error_line`. The copies are checked against the page itself.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,13 +24,13 @@ from companion.engine import JournalError
 from companion.engine.journal import decode_line
 
 from ..engine.test_spec_v2_gnav_examples import _shown
-from .helpers import SPEC
+from ..journal_doc import examples
 
 JOURNALS = Path(__file__).resolve().parents[1] / "journals" / "gwra-pyskessa"
 REPO = JOURNALS.parents[2]
 OK = sorted((JOURNALS / "ok").glob("*.jsonl"))
 BAD = sorted((JOURNALS / "bad").glob("*.jsonl"))
-# every field journal-v2.md section 8 requires of a Gwra pyskessa state
+# every field docs/journal.md (version 2, section 8) requires of a Gwra pyskessa state
 REQUIRED = {"version", "game", "rules", "round", "phase", "dealer", "turn", "asked", "pool",
             "seats", "exchanges", "last_round", "winners", "deck", "rank", "say"}
 
@@ -101,22 +101,15 @@ def test_the_follower_goes_back_to_every_state_replay_gives(path: Path) -> None:
 
 
 def _spec_examples() -> dict[str, tuple[str, Any]]:
-    text = SPEC.read_text(encoding="utf-8")
-    part = text[text.index("### Gwra pyskessa"):]
-    out = {}
-    for name, body in re.findall(r"\*\*(F\d+)\. (.*?)(?=\n\*\*F\d+\. |\Z)", part, re.DOTALL):
-        blocks = re.findall(r"```(?:jsonl|json)\n(.*?)```", body, re.DOTALL)
-        out[name.lower()] = (blocks[0], json.loads(blocks[1]))
-    return out
+    return {e.name.lower(): (e.journal, e.want) for e in examples()
+            if e.section == "Gwra pyskessa"}
 
 
 def test_the_kept_journals_are_the_spec_examples_as_written() -> None:
-    if not SPEC.is_file():
-        pytest.skip(f"the spec is not beside this clone ({SPEC})")
-    examples = _spec_examples()
-    assert sorted(examples) == [f"f{n}" for n in range(1, 9)]
+    kept = _spec_examples()
+    assert sorted(kept) == [f"f{n}" for n in range(1, 9)]
     for path in OK + BAD:
-        journal, want = examples[path.stem[:2]]
+        journal, want = kept[path.stem[:2]]
         assert path.read_text(encoding="utf-8") == journal, path.name
         if path in OK:
             assert json.loads(_expected(path, ".expected.json")) == want, path.name

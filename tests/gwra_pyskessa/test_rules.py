@@ -1,6 +1,6 @@
-"""The kernewek rule book, one test per point of shared/rules/gwra-pyskessa.md (its rule points
-and house defaults), each docstring a verbatim passage of that file or of the seed
-(`shared/seeds/gwra-pyskessa-cornish-go-fish.txt`). Seats sit clockwise in header order.
+"""The kernewek rule book, one test per point of docs/rules/gwra-pyskessa.md (its rule points
+and house defaults), each docstring a verbatim passage of that file or of the seed (as kept in
+`tests/excerpts/gwra-pyskessa-cornish-go-fish.txt`). Seats sit clockwise in header order.
 """
 
 from __future__ import annotations

@@ -67,9 +67,9 @@ def test_switch_language_mid_game(page: Page, server: AppServer) -> None:
     assert "Cy says «Hogg av!» (“Chop off!”): the dragoon stops the swap." in banner
 
     switch_language(page, "Norsk bokmål")
-    banner = wait_hook_contains(page, "banner", "Bo betaler en jetong til kassen.")
+    banner = wait_hook_contains(page, "banner", "Bo betaler en sjetong til kassen.")
     assert "Cy sier «Hogg av!»: dragonen stanser byttet. Bo beholder brikken sin." in banner
-    assert hook_text(page, "phase") == "Cy har tur"
+    assert hook_text(page, "phase") == "Cy står for tur"
     button(page, "Stå").wait_for(state="attached")
 
     switch_language(page, "English")

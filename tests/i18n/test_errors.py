@@ -31,10 +31,10 @@ from companion.engine.errors import one_line
 from companion.engine.journal import replay
 from companion.i18n import ERRORS_DOMAIN, LANGUAGES, LOCALE_DIR, Tr, po_path
 from companion.i18n.catalog import read_po
-from companion.i18n.extract import all_error_messages, error_messages_in
-from companion.i18n.update_errors import template
 from companion.store import Store
 from companion.store.salvage import SalvagedGame, notice
+
+from .tool import error_messages, filled_templates, tool
 
 OTHER = [lang for lang in LANGUAGES if lang != "en"]
 # How each language starts a journal error: "line 5: ..."
@@ -54,19 +54,21 @@ def _edges(text: str) -> tuple[str, str]:
 @pytest.mark.parametrize("lang", OTHER)
 def test_every_engine_and_store_message_has_a_translation_with_the_same_fields(lang: str) -> None:
     entries = {e.msgid: e for e in read_po(po_path(lang, ERRORS_DOMAIN)) if e.msgid}
+    filled = filled_templates()
     missing, wrong = [], []
-    for msgid, (msg, where) in all_error_messages().items():
+    for msgid, msg in error_messages().items():
+        plural = None if isinstance(msg.id, str) else msg.id[1]
         entry = entries.get(msgid)
-        if entry is None or not entry.translated or (msg.msgid_plural is not None) != (
+        if entry is None or not entry.translated or (plural is not None) != (
                 entry.msgid_plural is not None):
-            missing.append(f"{msgid!r} ({where[0]})")
+            missing.append(f"{msgid!r} ({msg.locations[0][0]})")
             continue
         for form in entry.msgstr:
             if _edges(form) != _edges(msgid):
                 wrong.append(f"{msgid!r} -> {form!r}: spaces at the ends differ")
-            if not msg.formatted:
+            if msgid not in filled:
                 continue
-            wanted = _fields(msgid) | _fields(msg.msgid_plural or "")
+            wanted = _fields(msgid) | _fields(plural or "")
             # a singular form may leave the number out ("one line"); no form may invent one
             if _fields(form) - wanted or wanted - {"count"} - _fields(form):
                 wrong.append(f"{msgid!r} -> {form!r}")
@@ -75,17 +77,16 @@ def test_every_engine_and_store_message_has_a_translation_with_the_same_fields(l
 
 
 def test_error_catalogues_hold_only_messages_the_code_makes() -> None:
-    used = set(all_error_messages())
+    used = set(error_messages())
     assert len(used) > 100  # the scan finds the engine's and the store's messages
     for lang in OTHER:
         held = {e.msgid for e in read_po(po_path(lang, ERRORS_DOMAIN)) if e.msgid}
-        assert held == used, f"{lang}: run python -m companion.i18n.update_errors"
+        assert held == used, f"{lang}: run python tools/i18n.py update"
     pot = {e.msgid for e in read_po(LOCALE_DIR / f"{ERRORS_DOMAIN}.pot") if e.msgid}
-    assert pot == used == {e.msgid for e in template()}
+    assert pot == used
 
 
-def test_extraction_finds_each_way_a_message_is_made_and_refuses_a_built_string() -> None:
-    found = error_messages_in('''
+MADE = '''
 raise GnavError("{seat} is out of the game.", seat=name)
 raise JournalError(1, "the line is not UTF-8 text.")
 raise StoreError("This game was deleted.")
@@ -93,21 +94,35 @@ why = Text("it is {seat}'s turn", seat=s)
 both = Text.n("{count} event", "{count} events", n)
 CUT = N_("The cut leaves out {names}.")
 raise GnavError(CUT, names=x)
-''', "ok.py")
-    assert [(m.msgid, m.msgid_plural, m.formatted) for m, _ in found] == [
-        ("{seat} is out of the game.", None, True),
-        ("the line is not UTF-8 text.", None, False),
-        ("This game was deleted.", None, False),
-        ("it is {seat}'s turn", None, True),
-        ("{count} event", "{count} events", True),
-        ("The cut leaves out {names}.", None, True),
+'''
+
+
+def test_extraction_finds_each_way_a_message_is_made_and_refuses_a_built_string(
+        tmp_path: Path) -> None:
+    source = tmp_path / "made.py"
+    source.write_text(MADE, encoding="utf-8")
+    from babel.messages.extract import extract_from_file
+    found = [m for _n, m, _c, _ctx in extract_from_file("python", str(source),
+                                                          keywords=tool.ERRORS.keywords)]
+    assert found == ["{seat} is out of the game.", "the line is not UTF-8 text.",
+                     "This game was deleted.", "it is {seat}'s turn",
+                     ("{count} event", "{count} events"), "The cut leaves out {names}."]
+    # the strict reading: whether each is filled in (a template without values stands as
+    # written, braces and all)
+    assert tool.error_messages_in(MADE, "ok.py") == [
+        ("{seat} is out of the game.", True),
+        ("the line is not UTF-8 text.", False),
+        ("This game was deleted.", False),
+        ("it is {seat}'s turn", True),
+        ("{count} event", True),
+        ("The cut leaves out {names}.", True),
     ]
     for bad in ('raise GnavError(f"{name} is out of the game.")',
                 'raise JournalError(3, "line " + str(n))',
                 'Text(f"it is {seat}\'s turn")',
                 'Text.n(one, "{count} events", n)'):
         with pytest.raises(ValueError):
-            error_messages_in(bad, "bad.py")
+            tool.error_messages_in(bad, "bad.py")
 
 
 def _templates(text: object) -> list[str]:
@@ -127,7 +142,7 @@ def test_every_bad_journal_is_told_in_every_language(path: Path) -> None:
     err = info.value
     expected = path.with_suffix(".expected.txt").read_text(encoding="utf-8").strip()
     assert str(err) == Tr("en").error(err) == expected  # English as it always was
-    known = set(all_error_messages())
+    known = set(error_messages())
     assert set(_templates(err.text)) <= known
     for lang in OTHER:
         said = Tr(lang).error(err)
@@ -220,7 +235,7 @@ def test_every_refusal_met_in_real_games_is_a_known_template(path: Path) -> None
     """Each state of each sample game is asked about every kind of event: every refusal is
     made of templates the catalogues hold, and reads differently in Norwegian and Danish."""
     table, events, _state = replay(path.read_bytes())
-    known = set(all_error_messages())
+    known = set(error_messages())
     state = TableState(table)
     seen: set[str] = set()
     nb, da = Tr("nb"), Tr("da")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.board.web import choose_language
+from companion.engine import Text
 from companion.i18n import ERRORS_DOMAIN, LANGUAGE_NAMES, LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
 from companion.i18n.languages import BY_CODE
@@ -91,6 +92,8 @@ def test_a_day_is_written_as_each_language_writes_it() -> None:
 
     oslo_winter = timezone(timedelta(hours=1))
     moment = "2026-11-22T18:03:11Z"
+    assert when(moment, Tr("nb"), tz=oslo_winter) == "22.11.2026 kl. 19:03"
+    assert when(moment, Tr("da"), tz=oslo_winter) == "22.11.2026 kl. 19.03"
     assert when(moment, Tr("de"), tz=oslo_winter) == "22.11.2026 19:03"
     assert when(moment, Tr("it"), tz=oslo_winter) == "22/11/2026 19:03"
     assert when(moment, Tr("nl"), tz=oslo_winter) == "22-11-2026 19:03"
@@ -106,3 +109,43 @@ def test_a_number_with_a_fraction_is_written_as_each_language_writes_it(lang: st
     """Issue 17, item 4: "Numbers, plurals and dates follow each language's rules"."""
     assert Tr(lang).decimal(33.5) == written
     assert Tr(lang)("{count}", count=33.5) == written
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_day_and_a_time_follow_the_languages_own_rules(lang: str) -> None:
+    """Issue 24, item 3: "numbers and dates formatted by the locale's own rules": CLDR's short
+    date (its year in full, so that no year is misread) and short time, as Babel has them."""
+    from datetime import datetime
+
+    from babel.dates import format_date, format_time, get_date_format
+
+    moment = datetime(2026, 3, 4, 9, 5)  # every field with a leading zero to keep or drop
+    pattern = get_date_format("short", locale=lang).pattern.replace("yy", "y")
+    assert Tr(lang).day(moment) == format_date(moment, pattern, locale=lang)
+    assert Tr(lang).time(moment) == format_time(moment, "short", locale=lang)
+
+
+def test_english_writes_a_day_that_neither_side_of_the_atlantic_misreads() -> None:
+    from datetime import datetime
+
+    moment = datetime(2026, 3, 4, 21, 5)
+    assert (Tr("en").day(moment), Tr("en").time(moment)) == ("2026-03-04", "21:05")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_follows_the_languages_own_rules(lang: str) -> None:
+    """Its decimal mark and its thousands mark (a no-break space in Norwegian and Swedish), as
+    CLDR (Babel) has them."""
+    from babel.numbers import format_decimal
+
+    for value in (0, 7, 999, 1000, 1234, 1234567, -5, -1234, 33.5, 1234.5, 0.25):
+        assert Tr(lang).number(value) == format_decimal(value, locale=lang), value
+
+
+def test_an_amount_in_a_sentence_is_grouped_and_a_label_is_not() -> None:
+    tr = Tr("de")
+    assert tr.n("{count} counter", "{count} counters", 1234) == "1.234 Marken"
+    assert tr("Events {first}–{last} of {total}", first=1201, last=1400, total=2345) == (
+        "Ereignis 1.201–1.400 von 2.345")
+    assert tr("Open game {n}", n=1234).endswith("1234 öffnen")
+    assert Tr("sv").error(Text.n("{count} event", "{count} events", 2000)) == "2\u00a0000 händelser"

@@ -128,7 +128,7 @@ def test_sentences_read_as_the_issue_asks() -> None:
     assert settlement_sentences(outcome.settlement, True, Tr("en"))[0] == (
         "Dag shows the 1, the lowest piece, and pays a counter into the pool.")
     assert settlement_sentences(outcome.settlement, True, Tr("nb"))[0] == (
-        "Dag viser brikken 1, den laveste brikken, og betaler en jetong til kassen.")
+        "Dag viser brikken 1, den laveste brikken, og betaler en sjetong til kassen.")
     assert settlement_sentences(outcome.settlement, True, Tr("da"))[0] == (
         "Dag viser brikken 1, den laveste brik, og betaler en jeton til puljen.")
 
@@ -162,7 +162,7 @@ def test_switching_language_mid_game_keeps_the_game_and_retells_the_banner(
     assert len(screen.game.events) == events
     assert texts(identified(screen.view, "banner")) == [
         "Cy sier «Hogg av!»: dragonen stanser byttet. Bo beholder brikken sin.",
-        "Bo betaler en jetong til kassen.", "Cy har tur."]
+        "Bo betaler en sjetong til kassen.", "Cy står for tur."]
     assert {"Stå", "Bytte", "Angre", "Språk"} <= set(buttons(screen.view))
     app.set_language("da")
     assert "Bo betaler en jeton til puljen." in texts(identified(app.screen.view, "banner"))

@@ -46,7 +46,7 @@ KILLE_FACE_UP = {
     "sv": "3. Cy byter med Bo. En Harlekin gavs med bildsidan upp av Bo.",
     "it": "3. Cy scambia con Bo. Un Arlecchino è stato passato scoperto da Bo.",
     "nl": "3. Cy ruilt met Bo. Een Harlekijn werd open doorgegeven door Bo.",
-    "de": "3. Cy tauscht mit Bo. Ein Harlekin wurde offen weitergegeben von Bo.",
+    "de": "3. Cy tauscht mit Bo. Ein Harlekin wurde von Bo offen weitergegeben.",
 }
 
 
@@ -73,8 +73,8 @@ DRAGGED = {
     "en": ["Ann shows a fool, the lowest piece, and pays a counter into the pool.",
            ("Cy shows the owl, the next lowest after the fool, and pays a counter into the "
             "pool.")],
-    "nb": ["Ann viser en narr, den laveste brikken, og betaler en jetong til kassen.",
-           "Cy viser ugla, den nest laveste etter narren, og betaler en jetong til kassen."],
+    "nb": ["Ann viser en narr, den laveste brikken, og betaler en sjetong til kassen.",
+           "Cy viser ugla, den nest laveste etter narren, og betaler en sjetong til kassen."],
     "da": ["Ann viser en nar, den laveste brik, og betaler en jeton til puljen.",
            "Cy viser uglen, den næstlaveste efter narren, og betaler en jeton til puljen."],
     "sv": ["Ann visar en narr, den lägsta brickan, och betalar en mark till potten.",
@@ -112,7 +112,7 @@ SHOWN_AND_ANSWERED = {
            "Cy shows the pot, the lowest piece, and pays a counter into the pool."],
     "nb": ["Bunken viser gauken «Ko-ko!»",
            "Bo svarer med dragonen: «Hogg av!»",
-           "Cy viser potta, den laveste brikken, og betaler en jetong til kassen."],
+           "Cy viser potta, den laveste brikken, og betaler en sjetong til kassen."],
     "da": ["Bunken viser gøgen «Ko-ko!» (DA1917: «Stå for gøgen!»)",
            "Bo svarer med dragonen: «Hogg av!» (DA1917: «Hug af!»)",
            "Cy viser potten, den laveste brik, og betaler en jeton til puljen."],

@@ -1,7 +1,7 @@
 """Random legal games of Gwra pyskessa (issue 15): any number of seats from 2 to 10, a dealer
 named or cut for, then the referee's entries drawn from what the state offers. After every
-event the invariants of shared/rules/gwra-pyskessa.md ("What the app derives") and
-journal-v2.md section 7 hold; at the end the written journal replays to the very same state.
+event the invariants of docs/rules/gwra-pyskessa.md ("What the app derives") and
+docs/journal.md, v2 section 7 hold; at the end the written journal replays to the very same state.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Random legal games of Kille, Cuccù, Slabberjan and Vogelspiel under every rule book and
-random house rules (issue 14): the invariants of journal-v2.md section 6 after every event, a
+random house rules (issue 14): the invariants of docs/journal.md, v2 section 6 after every event, a
 refused event changes nothing, and the written journal replays to the very state reached.
 """
 

@@ -91,6 +91,18 @@ class LanServer(TerminalServer):
         return self
 
 
+@pytest.fixture(scope="session", autouse=True)
+def flet_loaded() -> None:
+    """Every Flet control loaded in this thread before a test starts the app (make_main runs
+    its preload in a thread): pytest rewrites the asserts of flet's modules as it imports them
+    (flet registers a pytest plugin), and Python 3.11's ast is not safe in two threads at
+    once ("SystemError: AST constructor recursion depth mismatch"). The app itself imports
+    compiled modules, with no ast."""
+    from companion.app import preload
+
+    preload()
+
+
 @pytest.fixture(scope="session")
 def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LanServer]:
     root = tmp_path_factory.mktemp("gnav-lan")

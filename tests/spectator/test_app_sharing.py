@@ -146,6 +146,52 @@ def test_with_the_apps_main_the_referee_link_opens_its_web_client(data: Path) ->
         stop()
 
 
+def get(port: int, path: str, cookie: str = "") -> tuple[int, dict[str, str]]:
+    con = http.client.HTTPConnection(NETWORK, port, timeout=10)
+    try:
+        con.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = con.getresponse()
+        response.read()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}
+    finally:
+        con.close()
+
+
+def test_switching_phones_off_revokes_every_referee_link_handed_out(data: Path) -> None:
+    """Off and on again, the switch revived every referee link handed out before (issue 21,
+    item 2): switched off, the gate takes a new token, so the old link and the cookie it gave
+    open nothing; the Share screen offers the new link."""
+    from companion.app import make_main
+
+    port = free_port()
+    sharing = board.SharingService()
+    stop = start_sharing(data, port, sharing, make_main(data, sharing))
+    try:
+        assert switch_to(sharing, True) is None
+        old = sharing.referee_url
+        assert old is not None
+        old_path = old.split(f":{port}", 1)[1]
+        status, headers = get(port, old_path)
+        assert status == 200
+        old_cookie = headers["set-cookie"].split(";", 1)[0]
+        assert get(port, "/game/1", old_cookie)[0] == 200
+
+        assert switch_to(sharing, False) is None
+        assert sharing.referee_url is None
+        assert switch_to(sharing, True) is None
+        new = sharing.referee_url
+        assert new is not None and new != old
+        status, headers = get(port, old_path)
+        assert (status, headers["location"]) == (303, "/board")
+        status, headers = get(port, "/game/1", old_cookie)
+        assert (status, headers["location"]) == (303, "/board")
+        status, headers = get(port, new.split(f":{port}", 1)[1])
+        assert status == 200
+        assert get(port, "/game/1", headers["set-cookie"].split(";", 1)[0])[0] == 200
+    finally:
+        stop()
+
+
 def test_the_share_screen_offers_no_referee_link_without_a_token(tmp_path: Path) -> None:
     sharing = board.SharingService(board.Sharing(port=8550, lan=True,
                                                  addresses=("192.168.1.20",)))

@@ -182,14 +182,14 @@ def test_the_result_is_told_in_the_referees_language(tmp_path: Path) -> None:
     text = result_text(game.state, Tr("nb"))
     assert text.split("\n") == [
         "Gnav-resultat",
-        "Bord: Ann, Bo, Cy (3 plasser), 1 jetong hver",
+        "Bord: Ann, Bo, Cy (3 plasser), 1 sjetong hver",
         "Regelbok: damm",
         "Runder: 2",
         "Ann vinner",
         "Stillingen:",
-        "1. Ann: 1 jetong (vinner)",
-        "2. Bo: 0 jetonger (ute)",
-        "3. Cy: 0 jetonger (ute)",
+        "1. Ann: 1 sjetong (vinner)",
+        "2. Bo: 0 sjetonger (ute)",
+        "3. Cy: 0 sjetonger (ute)",
     ]
     app.go(f"/game/{game.id}/share")
     assert text in texts(app.screen.view)

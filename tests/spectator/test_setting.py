@@ -124,6 +124,24 @@ def test_the_setting_opens_the_network_live_and_again_at_the_next_start(
         assert json.loads((data / "sharing.json").read_text()) == {"lan": False}
         assert "Phones no longer reach this app" in srv.terminal_text()
         assert srv.log_text().strip() == ""  # nothing went wrong, and the log holds no token
+
+        # on again: a new link, and every one handed out before opens nothing (issue 21,
+        # item 2)
+        printed = len(srv.terminal_text())
+        flip(phone, "true")
+        third = srv.wait_terminal(TOKEN, after=printed)
+        assert third.group(1) != second.group(1)
+        con = http.client.HTTPConnection(NETWORK, port, timeout=10)
+        for old in (token, second.group(1)):
+            con.request("GET", f"/?token={old}")
+            refused = con.getresponse()
+            refused.read()
+            assert (refused.status, refused.getheader("location")) == (303, "/board")
+        con.request("GET", f"/?token={third.group(1)}")
+        welcome = con.getresponse()
+        welcome.read()
+        con.close()
+        assert welcome.status == 200 and welcome.getheader("set-cookie")
     finally:
         srv.stop()
 

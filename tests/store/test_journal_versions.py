@@ -1,6 +1,6 @@
 """Every valid journal, version 1 or 2, kept by the store and followed by the boards means what
-`replay` says it means (journal-v2.md section 1: "A version 1 journal is read exactly as
-journal-v1.md says"; a version 2 journal's events, `query` among them, are read as version 2).
+`replay` says it means (docs/journal.md, v2 section 1: "A version 1 journal is read exactly as
+version 1 (above) says"; a version 2 journal's events, `query` among them, are read as version 2).
 The store, a reopened store and the spectators' board reader each read the journal's own lines;
 each must reach the state the scenario journal's expected output gives."""
 

@@ -341,3 +341,125 @@ def test_journal_files_that_cannot_be_written_are_told(
     monkeypatch.undo()
     with Store(tmp_path) as store:  # once the folder can be written, all is there
         assert store.recovery_notice is None and len(store.list_games()) == 3
+
+
+# --- issue 21, item 11: the WAL lost and a journal damaged at once ----------------------------
+
+
+def damage_line(path: Path, number: int) -> bytes:
+    """Changes one byte inside line `number` (1-based) of a journal file: its checksum fails.
+    Returns the file as it was damaged."""
+    lines = path.read_bytes().split(b"\n")
+    line = lines[number - 1]
+    lines[number - 1] = line[:20] + (b"X" if line[20:21] != b"X" else b"Y") + line[21:]
+    data = b"\n".join(lines)
+    path.write_bytes(data)
+    return data
+
+
+def assert_never_done_again(got: Snapshot, before: Snapshot) -> None:
+    """Every game's active events are the first of what the referee last saw active: no event
+    undone (or replaced after an undo) comes back as done."""
+    for game_id, (active, _undone) in got.items():
+        seen = before[game_id][0]
+        assert active == seen[: len(active)], f"game {game_id} shows an event it had undone"
+
+
+@pytest.mark.parametrize("line", [303, 304, 298, 150, 2])
+def test_a_wal_deleted_and_a_journal_damaged_bring_no_undone_event_back_as_done(
+    tmp_path: Path, line: int
+) -> None:
+    """issue 21, item 11: "one undone event came back as active, and the notice named only the
+    other games". Game 1 ends with four undos (its journal's lines 302-305); its journal is
+    damaged at `line` while the WAL, which held every change, is deleted."""
+    folder, before = stopped(tmp_path)
+    (folder / f"{DB_NAME}-wal").unlink()
+    path = log_path(folder, 1)
+    intact = read_log(path, 1)
+    assert [a for a, _ in intact.active] == before[1][0] and len(before[1][1]) == 4
+    damaged = damage_line(path, line)
+    prefix = read_log(path, 1)  # what the journal still says, up to its damage
+    with Store(folder) as store:
+        notice = store.recovery_notice
+        got = everything(store)
+    assert notice is not None
+    assert_never_done_again(got, before)
+    # the other games are whole, and named
+    assert got[2] == before[2] and got[3] == before[3]
+    assert notice.startswith(f"{LOST}s 2, 3; they were brought back whole"), notice
+    # game 1 is named with what was done to it, its damaged journal kept as it was
+    (copy,) = path.parent.glob("1.log.damaged-*")
+    assert copy.read_bytes() == damaged
+    active, undone = got[1]
+    said = (f"Game 1's journal file was damaged as well (line {line}: checksum mismatch), so "
+            f"the game was brought back as far as the two could be read, with "
+            f"{len(active)} events")
+    assert said in notice and copy.name in notice, notice
+    # nothing the journal still held is lost: what is not active can be redone
+    held = [a for a, _ in prefix.active]
+    assert active + undone[: len(held) - len(active)] == held
+    made_undone = len(held) - len(active)
+    if made_undone:
+        assert f"its last {made_undone} event" in notice
+    with Store(folder) as again:  # repaired: the journal says what the file says
+        assert again.recovery_notice is None
+        assert everything(again) == got
+        game = again.open_game(1)
+        while game.can_redo:
+            game.redo()
+        assert [line for line in again.export_journal(1).splitlines()[1:]][: len(held)] == held
+
+
+def test_a_journal_damaged_early_and_a_games_file_behind_keep_every_shown_event(
+    tmp_path: Path,
+) -> None:
+    # the games file itself holds the game up to a checkpoint, its WAL the eight changes after
+    # it, which is lost; the journal, damaged near its start, says less than the games file:
+    # the games file's events are kept, and those eight changes could have undone any of its
+    # last eight events: they are made undone (redo-able), never shown as done
+    store, _ = play_games(tmp_path / "data")
+    store._db.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    at_checkpoint = everything(store)[1]
+    game = store.open_game(1)
+    for change in (game.redo, game.redo, game.redo, game.redo, game.undo, game.undo,
+                   game.undo, game.redo):
+        change()
+    before = everything(store)
+    shutil.copytree(tmp_path / "data", tmp_path / "stopped")
+    store.close()
+    folder = tmp_path / "stopped"
+    (folder / f"{DB_NAME}-shm").unlink(missing_ok=True)
+    (folder / f"{DB_NAME}-wal").unlink()
+    damage_line(log_path(folder, 1), 10)
+    with Store(folder) as store:
+        notice = store.recovery_notice
+        got = everything(store)
+    assert notice is not None
+    assert notice.startswith("The games file had lost what was saved last, and the games "
+                             "file as it was was kept as games.sqlite3.damaged-"), notice
+    assert "Game 1's journal file was damaged as well (line 10: checksum mismatch)" in notice
+    assert "its last 8 events were made undone" in notice, notice
+    assert "game 2" not in notice and "game 3" not in notice  # nothing done to them
+    assert got[2] == before[2] and got[3] == before[3]
+    assert_never_done_again(got, before)
+    active, undone = got[1]
+    assert active + undone[:8] == at_checkpoint[0]
+    assert undone[8:] == at_checkpoint[1]
+
+
+def test_every_damaged_journal_is_named(tmp_path: Path) -> None:
+    # two journals damaged, the games file whole: each written again from it, each said
+    store, before = play_games(tmp_path / "data")
+    store.close()
+    for game_id in (1, 3):
+        damage_line(log_path(tmp_path / "data", game_id), 5)
+    with Store(tmp_path / "data") as store:
+        notice = store.recovery_notice
+        assert everything(store) == before
+    assert notice is not None
+    for game_id in (1, 3):
+        assert f"The journal file of game {game_id} was damaged (line 5: checksum mismatch)" \
+            in notice, notice
+        (copy,) = log_path(tmp_path / "data", game_id).parent.glob(f"{game_id}.log.damaged-*")
+        assert copy.name in notice
+    assert_kept(tmp_path / "data", before)

@@ -84,7 +84,7 @@ def test_the_family_history_of_a_long_game_opens_on_one_page(
     assert len(shown) == PAGE
     assert shown[0].startswith(f"{total - PAGE + 1}. ")
     assert shown[-1].startswith(f"{total}. ")
-    assert screen.where.value == f"Events {total - PAGE + 1}–{total} of {total}"
+    assert screen.where.value == f"Events {total - PAGE + 1:,}–{total:,} of {total:,}"
     assert screen.later.disabled and not screen.earlier.disabled
 
 

@@ -99,7 +99,7 @@ def test_history_of_the_long_game_builds_one_page_and_pages_in_place(
     shown = texts(screen.lines)
     assert len(shown) == PAGE
     assert shown[-1] == f"{total}. Round {ROUNDS + 1}: {game.state.names[game.state.dealer or 0]} deals."
-    assert screen.where.value == f"Events {total - PAGE + 1}–{total} of {total}"
+    assert screen.where.value == f"Events {total - PAGE + 1:,}–{total:,} of {total:,}"
 
     sent: list[tuple[Any, ...]] = []
     app.refresh = lambda *controls: sent.append(controls)  # type: ignore[method-assign]
@@ -128,7 +128,7 @@ def test_history_of_the_long_game_builds_one_page_and_pages_in_place(
         seen.update(round_numbers(texts(screen.lines)))
     assert pages == -(-total // PAGE)
     assert texts(screen.lines)[0] == "1. Round 1: Ann deals."
-    assert screen.where.value == f"Events 1–{PAGE} of {total}"
+    assert screen.where.value == f"Events 1–{PAGE} of {total:,}"
     assert seen == true_rounds
     # and forward again to the end, with the same numbers
     while not screen.later.disabled:

@@ -105,12 +105,12 @@ def test_print_a_deck_saves_the_pdf_in_the_tables_language(app: App) -> None:
     app.save_file = lambda name, data: saved.append((name, data))  # type: ignore[method-assign]
     app.set_language("nb", remember=False)
     app.go("/learn")
-    tap(app.screen.view, "Skriv ut en kortstokk")
+    tap(app.screen.view, "Skriv ut kortstokk")
     assert app.dialog is not None
     assert any("63 × 88 mm" in t for t in texts(app.dialog))
     tap(app.dialog, "Lagre for Letter")
     assert app.dialog is None
     assert saved == [("gnav-deck-letter.pdf", deck_pdf("gnav", "letter", "nb"))]
-    tap(app.screen.view, "Skriv ut en kortstokk")
+    tap(app.screen.view, "Skriv ut kortstokk")
     tap(app.dialog, "Avbryt")
     assert app.dialog is None and len(saved) == 1

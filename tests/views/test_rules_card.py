@@ -54,4 +54,4 @@ def test_a_table_without_house_rules_says_so_in_its_language(app: App) -> None:
     app.set_language("nb")
     assert texts(identified(app.screen.view, "house-rules")) == [
         "Ingen: dette bordet spiller damm slik den står skrevet."]
-    assert "Innsats: 3 jetonger hver." in texts(app.screen.view)
+    assert "Innsats: 3 sjetonger hver." in texts(app.screen.view)

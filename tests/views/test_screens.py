@@ -427,7 +427,7 @@ def test_tables_list_tells_the_time_on_the_device_clock_not_utc() -> None:
     oslo_winter = timezone(timedelta(hours=1))
     assert when("2026-11-22T18:03:11Z", tz=oslo_winter) == "2026-11-22 19:03"
     assert when("2026-12-31T23:30:00Z", tz=oslo_winter) == "2027-01-01 00:30"
-    assert when("2026-11-22T18:03:11Z", Tr("nb"), tz=oslo_winter) == "2026-11-22 kl. 19:03"
+    assert when("2026-11-22T18:03:11Z", Tr("nb"), tz=oslo_winter) == "22.11.2026 kl. 19:03"
     assert "UTC" not in when("2026-11-22T18:03:11Z")
     assert when("not a time") == "not a time"
 

@@ -4,9 +4,11 @@ where it finds the client's files, what it serves, and a session over its websoc
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import io
 import threading
+import time
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -165,6 +167,9 @@ def register(socket: Any, session_id: str = "") -> str:
     return session
 
 
+LOST = 1006  # what the server reads when a connection ends with no closing frame
+
+
 def test_a_browser_gets_a_session_running_main_and_takes_it_up_again(bundled: Path) -> None:
     import flet as ft
 
@@ -187,6 +192,7 @@ def test_a_browser_gets_a_session_running_main_and_takes_it_up_again(bundled: Pa
                 action, body = unpacked(socket.receive_bytes())
                 if action == MessageAction.PATCH_CONTROL:
                     seen.append(body)
+            socket.close(LOST)  # the connection is lost, not closed by the browser
         # the browser comes back (a phone's network blinked): the same session, main not
         # run again
         with browser.websocket_connect("/ws") as socket:
@@ -198,4 +204,139 @@ def test_a_browser_gets_a_session_running_main_and_takes_it_up_again(bundled: Pa
         # another path is not the client's websocket
         with pytest.raises(WebSocketDisconnect), browser.websocket_connect("/other") as socket:
             socket.receive_bytes()
+    controls.close()
+
+
+# --- a flood of events, and sessions whose browser has gone (issue 21, items 6 and 8) -------
+
+
+def control_event(target: int, name: str = "click") -> bytes:
+    return packed(MessageAction.CONTROL_EVENT, {"target": target, "name": name, "data": None})
+
+
+def drawn(socket: Any, text: str) -> None:
+    """Reads what the session sends until `text` has been drawn."""
+    seen: list[Any] = []
+    while not any(text in repr(body) for body in seen):
+        action, body = unpacked(socket.receive_bytes())
+        if action == MessageAction.PATCH_CONTROL:
+            seen.append(body)
+
+
+def test_events_for_controls_that_do_not_exist_are_dropped_unread(bundled: Path) -> None:
+    """5,000 events for made-up ids from a token holder's websocket froze every board for 27 s:
+    Flet looked each one up by walking the whole page. The session's own controls are all the
+    browser can name; an event for any other id is dropped, and a tap behind the flood runs
+    at once."""
+    import flet as ft
+
+    tapped = threading.Event()
+    button: list[ft.Button] = []
+
+    def main(page: ft.Page) -> None:
+        button.append(ft.Button("Stand", on_click=lambda _e: tapped.set()))
+        page.add(ft.Column([ft.Text(f"row {n}") for n in range(2000)]), button[0])
+
+    controls = WebClient(main, bundled)
+    with TestClient(controls) as browser, browser.websocket_connect("/ws") as socket:
+        register(socket)
+        drawn(socket, "Stand")
+        for n in range(5000):
+            socket.send_bytes(control_event(10_000_000 + n))
+        began = time.monotonic()
+        socket.send_bytes(control_event(button[0]._i))
+        assert tapped.wait(30)
+        took = time.monotonic() - began
+        socket.close(LOST)
+    controls.close()
+    assert took < 1.0, f"the tap behind the flood ran after {took:.1f} s"
+
+
+def test_flet_webs_sessions_drop_events_for_controls_that_do_not_exist(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` runs flet-web's sessions, which flet-web makes itself: the check is on Flet's
+    Session class, put there when the server builds the app. An event for an id the session
+    never sent walked the whole page (a couple of hundred objects for an empty one), and now
+    looks at nothing."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from flet.messaging.connection import Connection
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from companion.server import _flet_app
+
+    for name in ("FLET_WEB_NO_CDN", "FLET_SESSION_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)  # put back as they were afterwards
+    _flet_app(lambda page: None)
+
+    walked: list[int] = []
+    walk = Session._Session__find_live_control  # type: ignore[attr-defined]
+
+    def counted(self: Session, *args: Any, **kwargs: Any) -> Any:
+        walked.append(1)
+        return walk(self, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "_Session__find_live_control", counted)
+
+    class Browser(Connection):
+        def send_message(self, message: Any) -> None:
+            pass
+
+    async def flood() -> None:
+        browser = Browser()
+        browser.pubsubhub = PubSubHub(loop=asyncio.get_running_loop(),
+                                      executor=ThreadPoolExecutor(1))
+        session = Session(browser)
+        for target in range(10_000, 10_100):
+            await session.dispatch_event(target, "click", None)
+
+    with ThreadPoolExecutor(1) as worker:  # Playwright's sync API may hold this thread's loop
+        worker.submit(asyncio.run, flood()).result()
+    assert walked == []
+
+
+def test_a_session_whose_browser_closed_its_socket_is_freed_at_once(bundled: Path) -> None:
+    """Closed sessions stayed in memory for an hour (150 of them: 19 MB). A browser that
+    closes its socket (a closed tab, a reload) is not coming back for its session: it ends
+    at once, and nothing keeps it in memory; one whose connection was lost waits a little
+    (SESSION_GRACE, two minutes), at most WAITING_SESSIONS at a time."""
+    import gc
+    import weakref
+
+    import flet as ft
+    from flet.messaging.session import Session
+
+    from companion.webclient.bridge import SESSION_GRACE, WAITING_SESSIONS
+
+    assert SESSION_GRACE <= 300
+
+    def main(page: ft.Page) -> None:
+        page.add(ft.Column([ft.Text(f"row {n}") for n in range(200)]))
+
+    controls = WebClient(main, bundled)
+    gone: list[weakref.ref[Session]] = []
+    with TestClient(controls) as browser:
+        for _ in range(150):
+            with browser.websocket_connect("/ws") as socket:
+                register(socket)
+                drawn(socket, "row 199")
+                gone.append(weakref.ref(next(iter(controls.sessions.sessions.values()))))
+            # closed by the browser (1000) as the block ends
+        deadline = time.monotonic() + 10
+        while controls.sessions.sessions and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert controls.sessions.sessions == {}
+        gc.collect()
+        assert sum(ref() is not None for ref in gone) <= 1  # the last may still be unwinding
+
+        for _ in range(WAITING_SESSIONS + 10):
+            with browser.websocket_connect("/ws") as socket:
+                register(socket)
+                socket.close(LOST)
+        deadline = time.monotonic() + 10
+        while (len(controls.sessions.sessions) > WAITING_SESSIONS
+               and time.monotonic() < deadline):
+            time.sleep(0.05)
+        assert len(controls.sessions.sessions) == WAITING_SESSIONS
     controls.close()

@@ -1,6 +1,6 @@
 """The words of each game's rule books: rule data, beside the rules themselves.
 
-One typed module per game, each citing its shared/rules/<game>.md (the family architecture's
+One typed module per game, each citing its docs/rules/<game>.md (the family architecture's
 "rule data as typed Python modules"). The screens read a rule book's words through `words()`
 only; there is no fallback to another book's words.
 """

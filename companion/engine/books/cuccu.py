@@ -1,4 +1,4 @@
-"""Cuccù: its pack, rule books and words, cited from shared/rules/cuccu.md.
+"""Cuccù: its pack, rule books and words, cited from docs/rules/cuccu.md.
 
 Two rule books: `campli` (the Campli rules, scr) and `stu` (Montorio's Stù, aga).
 """
@@ -15,7 +15,7 @@ from ..family import FamilyRules, GameBook
 from ..reveal import LoneLoses, LowestLose, PairGains
 from .forms import Form
 
-SOURCE = "shared/rules/cuccu.md"
+SOURCE = "docs/rules/cuccu.md"
 
 # "The pack": highest first; the Fool "outside the order".
 MATADORS: tuple[str, ...] = ("cuckoo", "hunter", "horse", "cat", "inn")
@@ -115,6 +115,16 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# The reveal's and the draw's words at this game's table, each under the game's own context
+# (issue 24): Cuccù's pack is cards, and a language that has a word for them says so.
+TABLE_WORDS: Mapping[str, Form] = MappingProxyType({
+    "whose_piece": Form("Cuccù's table", Np_("Cuccù's table", "{seat}'s piece")),
+    "show": Form("Cuccù's table", Np_("Cuccù's table", "Show the pieces")),
+    "show_now": Form("Cuccù's table", Np_("Cuccù's table", "Show the pieces.")),
+    "drawn": Form("Cuccù's table", Np_("Cuccù's table", "Draw for dealer: the piece each drew")),
+    "draw_now": Form("Cuccù's table",
+                     Np_("Cuccù's table", "Draw for dealer: each seat draws a piece.")),
+})
 # New table's line on the game: where it is played, how many, what is special (ours,
 # translated where shown).
 LINE = N_("Campli and Montorio al Vomano; 2 to 38 players, to the right, three lives each: "

@@ -1,6 +1,6 @@
 """Gnav's words: piece names, calls, glosses, sources and summaries of each rule book.
 
-Cited from shared/rules/gnav.md: "The pack" (each piece's name in Norwegian (damm), Danish and
+Cited from docs/rules/gnav.md: "The pack" (each piece's name in Norwegian (damm), Danish and
 English), "The calls" (each rule book's call words, and DA1917's Danish calls), "Sources".
 The calls are names, never translated: a screen says them as the rule book does. The glosses,
 source words and summaries are our own English, marked here and translated where shown (the

@@ -1,4 +1,4 @@
-"""Kille: its pack, rule books and words, cited from shared/rules/kille.md.
+"""Kille: its pack, rule books and words, cited from docs/rules/kille.md.
 
 Two rule books: `byteskille` (ril, ct, enwp and the seed, which agree where they speak) and
 `oberg` (bjo).
@@ -16,7 +16,7 @@ from ..family import FamilyRules, GameBook
 from ..reveal import AlsoLose, LowestLose
 from .forms import Form
 
-SOURCE = "shared/rules/kille.md"
+SOURCE = "docs/rules/kille.md"
 
 # "The pack", highest first: the Harlequin, the five matadors, 12 to 1, three low pictures.
 HARLEQUIN = "harlequin"
@@ -115,6 +115,17 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# The reveal's and the draw's words at this game's table, each under the game's own context
+# (issue 24): Kille's pack is cards, and a language that has a word for them says so,
+# where Gnav's and Slabberjan's wooden pieces are pieces.
+TABLE_WORDS: Mapping[str, Form] = MappingProxyType({
+    "whose_piece": Form("Kille's table", Np_("Kille's table", "{seat}'s piece")),
+    "show": Form("Kille's table", Np_("Kille's table", "Show the pieces")),
+    "show_now": Form("Kille's table", Np_("Kille's table", "Show the pieces.")),
+    "drawn": Form("Kille's table", Np_("Kille's table", "Draw for dealer: the piece each drew")),
+    "draw_now": Form("Kille's table",
+                     Np_("Kille's table", "Draw for dealer: each seat draws a piece.")),
+})
 # New table's line on the game: where it is played, how many, what is special (ours,
 # translated where shown).
 LINE = N_("Swedish Christmas tables; 2 to 40 players, to the left, for a pot: the Hussar "

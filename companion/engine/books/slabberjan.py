@@ -1,4 +1,4 @@
-"""Slabberjan: its pack, rule books and words, cited from shared/rules/slabberjan.md.
+"""Slabberjan: its pack, rule books and words, cited from docs/rules/slabberjan.md.
 
 Four rule books (`sheet`, `dewaal`, `vanwallenburg`, `family`) after Francke's study in
 *Zeeland* 12/4 (2003) and the modern family rules; every field is also a house rule.
@@ -16,7 +16,7 @@ from ..family import FamilyRules, GameBook, Subset
 from ..reveal import LowestLose, SidePot
 from .forms import Form
 
-SOURCE = "shared/rules/slabberjan.md"
+SOURCE = "docs/rules/slabberjan.md"
 
 # "The pack": four matadors, the numerals 12 to 0, and four low pictures; two of each.
 MATADORS: tuple[str, ...] = ("rider", "bird", "cat", "inn")
@@ -145,6 +145,17 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# The reveal's and the draw's words at this game's table, each under the game's own context
+# (issue 24): Slabberjan's are wooden pieces drawn from a bag.
+TABLE_WORDS: Mapping[str, Form] = MappingProxyType({
+    "whose_piece": Form("Slabberjan's table", Np_("Slabberjan's table", "{seat}'s piece")),
+    "show": Form("Slabberjan's table", Np_("Slabberjan's table", "Show the pieces")),
+    "show_now": Form("Slabberjan's table", Np_("Slabberjan's table", "Show the pieces.")),
+    "drawn": Form("Slabberjan's table",
+                  Np_("Slabberjan's table", "Draw for dealer: the piece each drew")),
+    "draw_now": Form("Slabberjan's table",
+                     Np_("Slabberjan's table", "Draw for dealer: each seat draws a piece.")),
+})
 # New table's line on the game: where it is played, how many, what is special (ours,
 # translated where shown).
 LINE = N_("Zeeland families at Christmas; 2 to 40 players, with counters and a bag of 42 "

@@ -1,4 +1,4 @@
-"""Vogelspiel (Hexenspiel): its pack, rule books and words, cited from shared/rules/vogelspiel.md.
+"""Vogelspiel (Hexenspiel): its pack, rule books and words, cited from docs/rules/vogelspiel.md.
 
 Reconstructed from summaries: no living tradition is known, and the rules file's "house
 defaults" are a playable reading of Adrian's and Pichler's summaries and of a Salzburg library
@@ -17,7 +17,7 @@ from ..family import FamilyRules, GameBook
 from ..reveal import LowestLose
 from .forms import Form
 
-SOURCE = "shared/rules/vogelspiel.md"
+SOURCE = "docs/rules/vogelspiel.md"
 RECONSTRUCTED = True
 
 # "The pack": ten pairs of pictures and one set of numerals, highest first.
@@ -146,6 +146,17 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
+# The reveal's and the draw's words at this game's table, each under the game's own context
+# (issue 24): Vogelspiel's pack is cards, and a language that has a word for them says so.
+TABLE_WORDS: Mapping[str, Form] = MappingProxyType({
+    "whose_piece": Form("Vogelspiel's table", Np_("Vogelspiel's table", "{seat}'s piece")),
+    "show": Form("Vogelspiel's table", Np_("Vogelspiel's table", "Show the pieces")),
+    "show_now": Form("Vogelspiel's table", Np_("Vogelspiel's table", "Show the pieces.")),
+    "drawn": Form("Vogelspiel's table",
+                  Np_("Vogelspiel's table", "Draw for dealer: the piece each drew")),
+    "draw_now": Form("Vogelspiel's table",
+                     Np_("Vogelspiel's table", "Draw for dealer: each seat draws a piece.")),
+})
 # New table's line on the game: where it is played, how many, what is special (ours,
 # translated where shown).
 LINE = N_("Reconstructed from summaries (Bavaria, Austria, Salzburg); 2 to 30 players, to the "

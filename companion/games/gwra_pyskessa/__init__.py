@@ -1,7 +1,7 @@
 """Gwra pyskessa (Cornish Go Fish): cards, phrasebook, journal and state, Flet-free and pure.
 
-shared/rules/gwra-pyskessa.md gives the rules and the phrasebook; shared/spec/journal-v2.md
-(sections 3, 5.2, 5.3, 7 and 8) the journal and the state `replay` prints.
+docs/rules/gwra-pyskessa.md gives the rules and the phrasebook; docs/journal.md (version 2,
+sections 3, 5.2, 5.3, 7 and 8) the journal and the state `replay` prints.
 """
 
 from .cards import CARD, PACK, RANK, RANK_IDS, RANKS, SUIT, SUITS, Card, Rank, Suit

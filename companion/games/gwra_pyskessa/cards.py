@@ -1,6 +1,6 @@
 """The pack of Gwra pyskessa and the names of its cards, as the seed writes them.
 
-Cited from shared/rules/gwra-pyskessa.md, "The phrasebook (data)" and the 52 card names (the
+Cited from docs/rules/gwra-pyskessa.md, "The phrasebook (data)" and the 52 card names (the
 seed's "Playing Cards" table and vocabulary list). The Cornish is kept exactly as the seed
 spells it, inconsistencies included; it is never translated. The English is the rules file's
 and is marked for translation (nb, da) in the errors catalogue, which renders every `Text`.

@@ -1,5 +1,5 @@
 """Gwra pyskessa's journal: its header and events as frozen values, read from and written to
-JSON exactly as shared/spec/journal-v2.md says (section 3, the header; 5.2 and 5.3, the events).
+JSON exactly as docs/journal.md says (version 2: section 3, the header; 5.2 and 5.3, the events).
 
 Lines, names and values follow section 2 as Gnav's do, so the engine's readers of them are
 used here (required and unknown keys, seat names, quoting a bad value).
@@ -12,8 +12,15 @@ from typing import Any
 
 from companion.engine.errors import GnavError, quoted
 
-# journal-v2.md section 2 reads the same for every game: the engine's readers of it are shared
-from companion.engine.events import _fields, _present, _seat_name, check_seat_names, json_repr
+# docs/journal.md, v2 section 2 reads the same for every game: the engine's readers of it are shared
+from companion.engine.events import (
+    _fields,
+    _present,
+    _seat_name,
+    check_seat_names,
+    json_repr,
+    spelled,
+)
 
 from .cards import CARD, RANK
 
@@ -191,7 +198,7 @@ def _cards(value: Any) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat, card in value.items():
-        name = seat.strip()
+        name = spelled(seat)
         if name in seen:
             raise GnavError("the {what} names {name} twice.", what="cut", name=quoted(name))
         seen.add(name)

@@ -1,7 +1,7 @@
 """The phrasebook: every phrase of the seed in Cornish with its English, and the sentences the
 table says, composed with a seat's name and a rank.
 
-Cited from shared/rules/gwra-pyskessa.md, "Composing the sentences" and "The phrasebook
+Cited from docs/rules/gwra-pyskessa.md, "Composing the sentences" and "The phrasebook
 (data)". The seed's inconsistencies are kept as data, each phrase under its own key, so a
 screen can show both spellings where the seed has two: "Eus. Yma genev vy..." (rules) and
 "Eus. Yma ... genev." (vocabulary); «Nag eus. Gwra pyskessa!» and the example's «Nag eus.

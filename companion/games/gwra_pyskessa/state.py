@@ -1,8 +1,8 @@
 """The state of a Gwra pyskessa table: the public record a real table needs, never the cards.
 
-shared/rules/gwra-pyskessa.md says what the referee enters and what the app derives (hand
+docs/rules/gwra-pyskessa.md says what the referee enters and what the app derives (hand
 sizes, the deck, the draws it makes itself, whose turn, the sets, the end, the winner);
-shared/spec/journal-v2.md section 7 says exactly how. As in the Gnav engine, `check` raises
+docs/journal.md (version 2, section 7) says exactly how. As in the Gnav engine, `check` raises
 GnavError and changes nothing, `apply` checks first, so a refused event leaves the table as
 it was; the work per event depends on the number of seats, not on the length of the game.
 """
@@ -266,7 +266,7 @@ class GoFishState(Checked):
                        over=self.phase == "over")
 
     def _begin(self, seat: int, draws: list[str], skipped: list[str]) -> None:
-        """journal-v2.md section 7, "A turn begins" for `seat`, and for the seats after it as
+        """docs/journal.md, v2 section 7, "A turn begins" for `seat`, and for the seats after it as
         long as a turn ends before it is played. Each pass draws a card or skips a seat with
         no card when the deck is empty; cards are conserved and some seat holds a card while
         fewer than thirteen sets are scored, so the loop ends."""
@@ -297,7 +297,7 @@ class GoFishState(Checked):
         return not any(h for j, h in enumerate(self.hands) if j != seat)
 
     def _after(self, seat: int) -> int:
-        """The next seat to the left (clockwise): journal-v2.md, section 4, Gwra pyskessa."""
+        """The next seat to the left (clockwise): docs/journal.md, v2 section 4, Gwra pyskessa."""
         return (seat + 1) % len(self.names)
 
     def _game_over(self) -> None:
@@ -384,7 +384,7 @@ class GoFishState(Checked):
         return out
 
     def as_json(self) -> dict[str, Any]:
-        """The state as `replay` prints it: journal-v2.md section 8, the fields of every game
+        """The state as `replay` prints it: docs/journal.md, v2 section 8, the fields of every game
         and Gwra pyskessa's (`deck`, `rank`, `say`; per seat `hand` and `sets`)."""
         say = self.say
         return {

@@ -23,6 +23,7 @@ from companion.narrate.family import (
     settlement_lines,
     stake_words,
     standings,
+    table_words,
 )
 from companion.narrate.words import winners_sentence
 from companion.store import Game
@@ -108,13 +109,17 @@ class FamilyVoice:
         return _("Swap: {seat} passes {piece} face up", seat=seat,
                  piece=face_up_piece(state.rules, "a", tr))
 
+    # the reveal's words under the game's own context: a card game's table says card
     def cut(self, state: FamilyState, tr: Tr) -> tuple[str, str]:
         _ = tr
-        return _("Draw for dealer: the piece each drew"), _("Draw")
+        return table_words(state.rules.game, "drawn", tr), _("Draw")
 
-    def reveal(self, tr: Tr) -> tuple[str, str]:
+    def reveal(self, state: FamilyState, tr: Tr) -> tuple[str, str]:
         _ = tr
-        return _("Show the pieces"), _("Settle")
+        return table_words(state.rules.game, "show", tr), _("Settle")
+
+    def whose(self, state: FamilyState, seat: str, tr: Tr) -> str:
+        return table_words(state.rules.game, "whose_piece", tr, seat=seat)
 
     def settlement_lines(self, state: FamilyState, game: Game, tr: Tr) -> list[str]:
         """The last reveal's sentences, told from the state before it."""

@@ -326,13 +326,14 @@ class CuckooParts:
                 n, start, step = len(state.names), state.dealer or 0, state.play.step
                 showing.sort(key=lambda i: ((i - start) * step - 1) % n)
             seats = [state.names[i] for i in showing]
-            prompt, action = voice.reveal(tr)
+            prompt, action = voice.reveal(state, tr)
             done = self.settle
         self.picker = PiecePicker(
             seats, action, done, narrow=self.app.phone, prompt=prompt,
             on_change=self.app.refresh, tr=tr, scroll_to=self.screen.scroll_strip,
             pack=tuple(state.play.order), title=lambda p: voice.piece(state, p, tr),
-            face=lambda p, size: voice.face(state, p, size), pictured=voice.pictured)
+            face=lambda p, size: voice.face(state, p, size), pictured=voice.pictured,
+            whose=lambda seat: voice.whose(state, seat, tr))
         self.picker_key = key
         # the picker scrolls its own pack in the room the panel leaves it
         self.picker_box = ft.Column([self.picker.control], expand=True)

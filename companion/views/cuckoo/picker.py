@@ -66,10 +66,12 @@ class PiecePicker:
                  pack: tuple[tuple[str, int], ...] | None = None,
                  title: Callable[[str], str] | None = None,
                  face: Callable[[str, float], ft.Control] | None = None,
-                 pictured: bool = False) -> None:
+                 pictured: bool = False,
+                 whose: Callable[[str], str] | None = None) -> None:
         """`pictured`: each piece's button holds its picture above its name, large enough to
         tell the pieces shown at the table by their pictures (the family's packs, whose names
-        the referee may not know)."""
+        the referee may not know). `whose`: a seat's button, "Bo's piece" as the game's table
+        says it (a card game's may say card); Gnav's by default."""
         self.tr = tr
         self.pictured = pictured
         # the pack (piece, count), its names and pictures; Gnav's by default
@@ -77,6 +79,8 @@ class PiecePicker:
         self.counts = dict(self.pack)
         self.title = title or (lambda piece: tr.in_sentence(piece_title(piece, tr)))
         self.face = face or piece_face
+        _p = tr.p
+        self.whose = whose or (lambda seat: _p("Gnav's table", "{seat}'s piece", seat=seat))
         self.scroll_to = scroll_to  # brings a seat of the phone's strip into view
         self.seats = seats
         self.on_change = on_change
@@ -140,12 +144,11 @@ class PiecePicker:
         self.fill()
 
     def _seat_part(self, seat: str) -> _SeatPart:
-        _ = self.tr
         face = ft.Container(width=self._face_size, height=self._face_size)
         # beside the seat on a tablet, in a fixed width: its size is fitted to each name
         label = ft.Text("", size=theme.BODY, width=None if self.narrow else SEAT_LABEL,
                         no_wrap=True)
-        chip = Button(_("{seat}'s piece", seat=seat), on_click=lambda e: self.select(seat),
+        chip = Button(self.whose(seat), on_click=lambda e: self.select(seat),
                          height=theme.TOUCH, expand=not self.narrow)
         if self.narrow:
             control: ft.Control = ft.Column(

@@ -259,7 +259,9 @@ class SeatTile:
         n = state.balance[i]
         dots = dotted(state)
         marks_changed = self.marks.show(n if dots is not None else 0, dots is not False)
-        self.count.value = ("" if dots is None else str(n) if dots else f"{n}/{state.limit}")
+        number = self.tr.number  # an amount as the table's language writes it (1 234)
+        self.count.value = ("" if dots is None else number(n) if dots
+                            else f"{number(n)}/{number(state.limit)}")
         stance = self.words(state, i, self.tr) if self.words is not None else ""
         self.count.tooltip = stance or None
         self.dealer.visible = state.dealer == i and state.phase != "over"

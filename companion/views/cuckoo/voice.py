@@ -77,7 +77,9 @@ class Voice(Protocol):
 
     def cut(self, state: Any, tr: Tr) -> tuple[str, str]: ...  # the prompt and the action
 
-    def reveal(self, tr: Tr) -> tuple[str, str]: ...
+    def reveal(self, state: Any, tr: Tr) -> tuple[str, str]: ...
+
+    def whose(self, state: Any, seat: str, tr: Tr) -> str: ...  # a seat's button in the picker
 
     def settlement_lines(self, state: Any, game: Game, tr: Tr) -> list[str]: ...
 
@@ -185,9 +187,13 @@ class GnavVoice:
                  if len(seats) == len(state.names)
                  else _("A tie: {seats} draw again", seats=", ".join(seats))), _("Cut"))
 
-    def reveal(self, tr: Tr) -> tuple[str, str]:
+    def reveal(self, state: TableState, tr: Tr) -> tuple[str, str]:
         _ = tr
         return _("Show your pieces"), _("Settle")
+
+    def whose(self, state: TableState, seat: str, tr: Tr) -> str:
+        _p = tr.p
+        return _p("Gnav's table", "{seat}'s piece", seat=seat)
 
     def settlement_lines(self, state: TableState, game: Game, tr: Tr) -> list[str]:
         return settlement_lines(state, tr)

@@ -30,6 +30,7 @@ from ..widgets import (
     error_text,
     scroll_key,
     show_error,
+    stack_tools,
     teaching_tools,
     top_actions,
 )
@@ -66,24 +67,29 @@ class TableScreen:
         actions: list[ft.Control]
         self.undo_button: AnyButton
         self.redo_button: AnyButton
-        if self.compact:
-            # icons with their words beneath, each word fitted to its button: the tools keep
-            # their place however long the words (Rückgängig, Wiederholen)
-            room = (app.width - 24) / 4 - 8 if app.phone else 72
+        if app.phone:
+            # the four tools in one row, each word beneath its icon in the small size, so
+            # that they fit a 360 px phone in every language (Rückgängig, Ongedaan maken)
+            self.undo_button = button(_("Undo"), self.undo, kind="text")
+            self.redo_button = button(_("Redo"), self.redo, kind="text")
+            tools: list[ft.Control] = [self.undo_button, self.redo_button,
+                                       button(_("History"), history, kind="text"),
+                                       button(_("Tables"), tables, kind="text")]
+            stack_tools(tools)
+            for tool in tools:
+                tool.expand = True
+            tool_row = ft.Row(tools, spacing=0)
+            actions = top_actions(app, *teach)
+        elif self.sideways:
+            # held sideways every tool is in the bar, its word fitted beneath its icon: the
+            # height is the table's
+            room = 72
             self.undo_button = tool_button(_("Undo"), ft.Icons.UNDO, self.undo, room)
             self.redo_button = tool_button(_("Redo"), ft.Icons.REDO, self.redo, room)
-            tools: list[ft.Control] = [
-                self.undo_button, self.redo_button,
-                tool_button(_("History"), ft.Icons.HISTORY, history, room),
-                tool_button(_("Tables"), ft.Icons.TABLE_RESTAURANT, tables, room)]
-            if app.phone:
-                for tool in tools:
-                    tool.expand = True
-                tool_row = ft.Row(tools, spacing=0)
-                actions = top_actions(app, *teach)
-            else:
-                # held sideways every tool is in the bar: the height is the table's
-                actions = top_actions(app, *tools, *teach)
+            tools = [self.undo_button, self.redo_button,
+                     tool_button(_("History"), ft.Icons.HISTORY, history, room),
+                     tool_button(_("Tables"), ft.Icons.TABLE_RESTAURANT, tables, room)]
+            actions = top_actions(app, *tools, *teach)
         else:
             self.undo_button = button(_("Undo"), self.undo, icon=ft.Icons.UNDO, kind="text")
             self.redo_button = button(_("Redo"), self.redo, icon=ft.Icons.REDO, kind="text")

@@ -1,6 +1,7 @@
 """Run by Python at start when this folder is on PYTHONPATH (tests/browser/test_built_app.py
 puts it there for main.py): what a built Android app cannot install becomes unimportable, as
-it is there. flet-web's server half needs all of these; the app's own web client none."""
+it is there. flet-web's server half needs all of these (and tools/i18n.py needs Babel); the
+app's own web client none."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 NOT_IN_A_BUILT_APP = ("fastapi", "pydantic", "uvloop", "httptools", "watchfiles", "yaml",
-                      "websockets", "flet_web.fastapi")
+                      "websockets", "flet_web.fastapi", "babel")
 
 
 class NotInABuiltApp(importlib.abc.MetaPathFinder):

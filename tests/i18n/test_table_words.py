@@ -1,0 +1,60 @@
+"""The words of a table that name its pieces ("{seat}'s piece" on each seat's button of the
+reveal, "Show the pieces", the draw for dealer) are each game's own, under the game's catalogue
+context (issue 24: "One message shared by Gnav and the other games needs a context per game,
+so that each can be said right"): Kille's, Cuccù's and Vogelspiel's packs are cards, Gnav's and
+Slabberjan's are wooden pieces."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.i18n import LANGUAGES, Tr, po_path
+from companion.i18n.catalog import read_po
+from companion.narrate.family import MODULES, table_words
+from companion.views.cuckoo.picker import PiecePicker
+
+OTHER = [lang for lang in LANGUAGES if lang != "en"]
+KEYS = ("whose_piece", "show", "show_now", "drawn", "draw_now")
+CARDS = ("kille", "cuccu", "vogelspiel")
+
+# Bo's button in the reveal: at a card game's table, and at Gnav's or Slabberjan's
+WHOSE = {
+    "en": ("Bo's piece", "Bo's piece"),
+    "nb": ("Kortet til Bo", "Brikken til Bo"),
+    "da": ("Kort: Bo", "Brik: Bo"),
+    "sv": ("Kort: Bo", "Bricka: Bo"),
+    "it": ("Carta di Bo", "Pezzo di Bo"),
+    "nl": ("Kaart van Bo", "Stuk van Bo"),
+    "de": ("Karte von Bo", "Figur von Bo"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("lang", OTHER)
+def test_every_table_word_is_translated_under_its_games_context(game: str, lang: str) -> None:
+    catalogue = {e.key: e for e in read_po(po_path(lang))}
+    forms = MODULES[game].TABLE_WORDS
+    assert set(forms) == set(KEYS)
+    missing = [form for form in forms.values()
+               if not catalogue.get(f"{form.context}\x04{form.english}", None)
+               or not catalogue[f"{form.context}\x04{form.english}"].translated]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_games_reveal_names_cards_where_gnavs_and_slabberjans_name_pieces(
+        lang: str) -> None:
+    tr = Tr(lang)
+    cards, pieces = WHOSE[lang]
+    assert [table_words(game, "whose_piece", tr, seat="Bo") for game in CARDS] == [cards] * 3
+    assert table_words("slabberjan", "whose_piece", tr, seat="Bo") == pieces
+    gnav = PiecePicker(["Bo"], "Settle", lambda picked: None, narrow=True, prompt="", tr=tr)
+    assert gnav.seat_parts["Bo"].chip.content == pieces
+
+
+def test_the_cut_and_the_reveal_are_told_as_each_game_says_them() -> None:
+    tr = Tr("sv")
+    assert table_words("kille", "show", tr) == "Visa korten"
+    assert table_words("slabberjan", "show", tr) == "Visa brickorna"
+    assert table_words("cuccu", "draw_now", tr) == "Dra om given: var och en drar ett kort."
+    assert table_words("slabberjan", "drawn", tr) == "Dra om given: brickan var och en drog"
