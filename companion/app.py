@@ -24,6 +24,8 @@ from companion.games.gwra_pyskessa import GoFishState
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Tr
 from companion.store import Game, Store, StoreError
 
+from .views import cuckoo as family_views
+from .views import gofish as gofish_views
 from .views import theme
 from .views.family_pages import (
     FamilyHistoryScreen,
@@ -48,14 +50,16 @@ from .views.shell.parts import load
 from .views.shell.table import TableScreen
 from .views.tables import TablesScreen
 
-CUCKOO_PARTS = "companion.views.cuckoo"
-GOFISH_PARTS = "companion.views.gofish"
+# the parts packages imported at start, not at a table's first showing: a process short of
+# open files (a crowd of connections) still shows every table (see `preload`)
+FAMILY_PARTS = family_views.__name__
+GOFISH_PARTS = gofish_views.__name__
 
 
 def table_parts(game: Game) -> str:
     """The module of the parts a table of `game` is drawn with (views/shell/parts.py): the
     one place that tells them apart until each game's description names its own."""
-    return GOFISH_PARTS if isinstance(game.state, GoFishState) else CUCKOO_PARTS
+    return GOFISH_PARTS if isinstance(game.state, GoFishState) else FAMILY_PARTS
 
 
 class Games:

@@ -172,7 +172,7 @@ def history_lines(number: int, event: Event, outcome: Outcome, tr: Tr = EN) -> l
 
 def rules_lines(tr: Tr = EN) -> list[str]:
     """The rules card of a table: the seed's rules of play in short
-    (../shared/rules/gwra-pyskessa.md, with its house defaults where the seed is silent)."""
+    (docs/rules/gwra-pyskessa.md, with its house defaults where the seed is silent)."""
     _ = tr
     return [
         _("A standard pack of 52 cards, no jokers. Two or three players are dealt 7 cards "

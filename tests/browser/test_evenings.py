@@ -1,7 +1,7 @@
 """Issue 22, item 6: an evening of each game at the one table screen, through the UI alone, as
 a new referee would play it: New table, a few rounds with every call the game has, undo and
 redo, a language switch and a turn of the screen with a reveal (Gwra pyskessa: an ask) half
-entered, the settlement against the rules worked out by hand from ../shared/rules/<game>.md,
+entered, the settlement against the rules worked out by hand from docs/rules/<game>.md,
 History, and the journal exported and imported again; each evening begins at one size (a phone
 or a tablet) and ends at the other.
 
