@@ -33,6 +33,7 @@ from .views.parts import Parts
 from .views.quiz import QuizScreen, QuizState
 from .views.send import update_together
 from .views.share import ShareScreen
+from .views.shell.table import TableScreen
 from .views.tables import TablesScreen
 
 
@@ -75,7 +76,7 @@ class Games:
         with self._lock:
             self._apps.add(app)
 
-    def announce(self, game_id: int, source: App | None) -> None:
+    def announce(self, game_id: int, source: object) -> None:
         """Game `game_id` changed in `source`: every other session showing it redraws, so a
         second device (the referee link handed on) never offers a move from the past."""
         with self._lock:
@@ -209,11 +210,10 @@ class App:
             route, screen = "/", TablesScreen(self)
         self.route = route
         self.screen = screen
-        table = re.fullmatch(r"/game/(\d+)", route)
-        game_open = table is not None
-        if table is not None:
-            self.store.set_last_open(int(table.group(1)))
-            self.last_game_id = int(table.group(1))
+        game_open = isinstance(screen, TableScreen)
+        if game_open:
+            self.store.set_last_open(screen.game.id)
+            self.last_game_id = screen.game.id
         elif route in ("/", "/new"):
             self.store.set_last_open(None)
         self._keep_awake(game_open)
@@ -270,7 +270,7 @@ class App:
             return parts.history(self, table)
         if match.group(2) == "/rules":
             return parts.rules(self, table)
-        return parts.table(self, table)
+        return TableScreen(self, table, parts.table)  # every game's table: the one screen
 
     def _route_game(self, digits: str) -> Game | None:
         """The game a route's digits name; None when there is none, or when no game can have

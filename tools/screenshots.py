@@ -155,6 +155,7 @@ def prepare(folder: Path) -> dict[str, int]:
         "over": game_over(),
         "reveal": game_reveal(),
         "asking": game_asking(),
+        "ten": game_big(MANY[:10], strokes=False),
         "twenty": game_big(MANY[:20], strokes=True),
         "forty": game_big(MANY, strokes=False),
         "turns": game_in_turns(),
@@ -286,6 +287,8 @@ def main() -> int:
             s.screen("new-table-hidden-character", "/new", "Add player", names_sizes,
                      then=hidden)
             s.screen("table-turns", f"/game/{ids['turns']}", "Stand", table_sizes)
+            # ten seats round a phone's table, upright and sideways, every answer in reach
+            s.screen("table-10-seats", f"/game/{ids['ten']}", "Stand", table_sizes)
             s.screen("table-20-seats", f"/game/{ids['twenty']}", "Stand", table_sizes)
             s.screen("table-40-seats", f"/game/{ids['forty']}", "Stand", table_sizes)
             s.screen("asking", f"/game/{ids['asking']}", "Swap", table_sizes)

@@ -9,8 +9,6 @@ with its house rules worked in, then the house rules themselves; the history is 
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.engine.cuckoo import teach as family_teach
@@ -19,23 +17,37 @@ from companion.engine.cuckoo.narrate import book_title, event_sentence, game_tit
 from companion.store import Game
 
 from . import theme
+from .cuckoo import CuckooParts, FamilyVoice
 from .family_setup import FamilySetup, value_words
-from .family_table import FamilyScreen, family_state
 from .history import PagedHistory
 from .learn import LearnScreen
 from .parts import Parts
 from .quiz import QuizScreen
+from .shell.context import ScreenContext
 from .widgets import body, button, heading, top_actions
 
 
-def _back(app: Any, game: Game) -> list[ft.Control]:
+def is_family(game: Game) -> bool:
+    """Whether `game` is one of the family's games (Kille, Cuccù, Slabberjan, Vogelspiel)."""
+    return isinstance(game.state, FamilyState)
+
+
+def family_state(game: Game) -> FamilyState:
+    """The family state of `game`; a TypeError (a bug) for any other kind."""
+    state = game.state
+    if not isinstance(state, FamilyState):
+        raise TypeError(f"table {game.id} is a {type(state).__name__}, not a family game")
+    return state
+
+
+def _back(app: ScreenContext, game: Game) -> list[ft.Control]:
     _ = app.tr
     return top_actions(app, button(_("Back to the table"), lambda e: app.go(f"/game/{game.id}"),
                                    kind="text"))
 
 
 class FamilyRulesScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = tr = app.tr
@@ -73,7 +85,7 @@ class FamilyHistoryScreen(PagedHistory):
     """Paged as Gnav's (a 40-seat game runs to a hundred thousand events): a page is told from
     the state before its first event, which the store gives from its nearest snapshot."""
 
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         _ = app.tr
         title = game_title(family_state(game).book, app.tr)
         super().__init__(app, game, _("{game}: history of game {n}", game=title, n=game.id))
@@ -92,7 +104,7 @@ class FamilyHistoryScreen(PagedHistory):
 # The screens of Kille, Cuccù, Slabberjan and Vogelspiel, as their descriptions name them
 # (companion/engine/cuckoo/describe.py)
 PARTS = Parts(
-    table=FamilyScreen, history=FamilyHistoryScreen, rules=FamilyRulesScreen,
+    table=lambda screen: CuckooParts(screen, FamilyVoice()), history=FamilyHistoryScreen, rules=FamilyRulesScreen,
     learn=lambda app, game, table: LearnScreen(app, game, table),
     quiz=lambda app, game: QuizScreen(app, game), setup=FamilySetup,
 )

@@ -21,6 +21,7 @@ from companion.store import Game
 
 from . import theme
 from .gnav import gnav_state
+from .shell.context import ScreenContext
 from .widgets import button, heading, top_actions
 
 PAGE = 200
@@ -31,7 +32,7 @@ class PagedHistory:
     controls to page through it; any game's, as it says a page in `page_lines`. The page's
     Text controls are made once and reused: paging sends only the lines whose words changed."""
 
-    def __init__(self, app: Any, game: Game, title: str) -> None:
+    def __init__(self, app: ScreenContext, game: Game, title: str) -> None:
         """`title` heads the page on a tablet (a phone's bar says only "History")."""
         self.app = app
         self.game = game
@@ -143,7 +144,7 @@ class HistoryScreen(PagedHistory):
     Deal starts counted from the nearest place already known (the start, the end, or the last
     page shown), so a page's cost does not grow with the game."""
 
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         # where round numbers are known: (index, Deals among the events before it, the event
         # just before it, to tell that the game was not cut back and played on since)
         self._known: tuple[int, int, object] = (0, 0, None)

@@ -1,8 +1,9 @@
 """A game's screens, as the app's routes open them: each game's description names the views
 module whose PARTS they are (`table_parts`), and the app resolves it in one place (app.py).
 
-This is the parts' shape until the one table screen (views/shell/) gives each game's parts
-their own: the table, its history and rules card, and Learn and the quiz of the game.
+Every game's table is the one table screen (views/shell/): a game gives only its parts there
+(`table`, the maker of its TableParts), beside its own history, rules card, Learn, quiz and
+part of New table.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any, Protocol
 
 from companion.core.protocols import Header
 from companion.store import Game
+
+from .shell.table import PartsMaker
 
 # the app (companion.app.App) and a screen, as the screens take and make them
 App = Any
@@ -41,7 +44,7 @@ class Setup(Protocol):
 
 @dataclass(frozen=True)
 class Parts:
-    table: Callable[[App, Game], Screen]
+    table: PartsMaker  # its parts at the one table screen (views/shell/table.py)
     history: Callable[[App, Game], Screen]
     rules: Callable[[App, Game], Screen]  # the table's rules card
     learn: Callable[[App, str, Game | None], Screen]  # Learn of a game, from a table or not

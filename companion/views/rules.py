@@ -3,8 +3,6 @@ section listing exactly what this table changed from the preset (Table.house).""
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.engine.gnav import PRESETS
@@ -15,11 +13,12 @@ from companion.store import Game
 
 from . import theme
 from .gnav import gnav_state
+from .shell.context import ScreenContext
 from .widgets import body, button, heading, top_actions
 
 
 class RulesScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = app.tr

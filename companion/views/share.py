@@ -17,6 +17,7 @@ from companion.engine.registry import GAMES
 from companion.store import Game
 
 from . import theme
+from .shell.context import ScreenContext
 from .widgets import body, button, error_text, heading, show_error, top_actions
 
 QR_SIZE = 280
@@ -32,7 +33,7 @@ def qr_image(sharing: SharingService, text: str, label: str, identifier: str) ->
 
 
 class ShareScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = app.tr

@@ -11,6 +11,7 @@ from companion.core.names import MAX_NAME
 from companion.i18n import LANGUAGE_NAMES, Tr
 
 from . import theme
+from .shell.context import ScreenContext
 
 Handler = Callable[..., Any]
 # What `button` builds: Flet's outlined and text buttons are not Buttons of its own.
@@ -153,12 +154,12 @@ def note_name_length(field: ft.TextField, error: ft.Text, tr: Any,
     return True
 
 
-def theme_toggle(app: Any) -> ft.Control:
+def theme_toggle(app: ScreenContext) -> ft.Control:
     _ = app.tr
     return icon_button(_("Dark or light"), ft.Icons.DARK_MODE, lambda e: app.toggle_theme())
 
 
-def language_switch(app: Any) -> ft.Control:
+def language_switch(app: ScreenContext) -> ft.Control:
     """The language button of every top bar: a dialog with each language named in itself."""
     _ = app.tr
 
@@ -180,6 +181,6 @@ def language_switch(app: Any) -> ft.Control:
     return icon_button(_("Language"), ft.Icons.TRANSLATE, choose)
 
 
-def top_actions(app: Any, *more: ft.Control) -> list[ft.Control]:
+def top_actions(app: ScreenContext, *more: ft.Control) -> list[ft.Control]:
     """A screen's own top-bar controls, then the language switch and the theme toggle."""
     return [*more, language_switch(app), theme_toggle(app)]

@@ -372,8 +372,9 @@ def reach(page: Page, loc: Locator, tries: int = 12) -> None:
         size = page.viewport_size
         assert box is not None and size is not None
         x = min(max(box["x"] + box["width"] / 2, 1), size["width"] - 1)
-        # the wheel inside the panel, clear of the screen's padding
-        y = min(max(box["y"] + box["height"] / 2, size["height"] * 0.25), size["height"] * 0.75)
+        # the wheel inside the panel, clear of the screen's padding and of what stays put
+        # above a scrolling part (the picker's prompt and Settle over its pack)
+        y = min(max(box["y"] + box["height"] / 2, size["height"] * 0.5), size["height"] * 0.75)
         page.mouse.move(x, y)
         # as far as the control is off the screen, a flick at a time
         below = box["y"] + box["height"] - size["height"] + 40

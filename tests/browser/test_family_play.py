@@ -55,7 +55,7 @@ def test_a_kille_round_is_played_through_the_screen(page: Page, server: AppServe
     assert tap_and_wait(page, "Stand") == "Ann's turn"
     tap_and_wait(page, "Stand")
     reveal(page, {"Ann": "Harlequin", "Bo": "5", "Cy": "Mask"})
-    assert "Dead this deal: Cy." in hook_text(page, "banner")
+    assert "Dead this deal: Cy." in hook_text(page, "settlement")
     assert "out" in hook_text(page, "seat-Cy")
     assert phase(page) == "Round 1 settled"
     assert tap_and_wait(page, "Next round") == "Bo deals round 2"
@@ -78,6 +78,7 @@ def test_a_cuccu_round_with_the_inn_sold(page: Page, server: AppServer, size: st
     assert "2 lives" in hook_text(page, "seat-Bo")
     tap_and_wait(page, "Stand")
     reveal(page, {"Ann": "Cuckoo", "Bo": "7", "Cy": "1"})
-    assert "Lost" not in hook_text(page, "banner")  # the referee's banner tells it in full
-    assert "Cy loses a life." in hook_text(page, "banner")
+    # the settlement's panel tells it in full
+    assert "Lost" not in hook_text(page, "settlement")
+    assert "Cy loses a life." in hook_text(page, "settlement")
     assert "2 lives" in hook_text(page, "seat-Cy")

@@ -14,7 +14,7 @@ from companion.app import App, Games
 from companion.engine.gnav import Deal, Stakes, Stand, Table
 from companion.store import DB_NAME, Store
 from companion.views.new_table import NewTableScreen
-from companion.views.table import GameScreen
+from companion.views.shell.table import TableScreen
 from companion.views.tables import TablesScreen
 
 SEATS = ("Ann", "Bo", "Cy", "Dag")
@@ -31,11 +31,11 @@ def app(tmp_path: Path) -> App:
     return a
 
 
-def new_game(app: App) -> GameScreen:
+def new_game(app: App) -> TableScreen:
     game = app.store.create_game(Table(rules="damm", stakes=Stakes("counters", 3), seats=SEATS,
                                        dealer="Ann"))
     app.go(f"/game/{game.id}")
-    assert isinstance(app.screen, GameScreen)
+    assert isinstance(app.screen, TableScreen)
     return app.screen
 
 
@@ -60,7 +60,7 @@ def test_refused_action_in_danish(app: App) -> None:
     screen = new_game(app)
     app.set_language("da")
     screen = app.screen
-    assert isinstance(screen, GameScreen)
+    assert isinstance(screen, TableScreen)
     screen.act(Deal())
     before = screen.game.state.as_json()
     screen.act(Stand("Cy"))
@@ -74,7 +74,7 @@ def test_undo_and_redo_errors_in_norwegian(app: App) -> None:
     screen = new_game(app)
     app.set_language("nb")
     screen = app.screen
-    assert isinstance(screen, GameScreen)
+    assert isinstance(screen, TableScreen)
     screen.act(Deal())
     screen.undo()
     app.store.close()  # the games file is gone from under the screen
@@ -151,7 +151,7 @@ def test_damaged_game_notice_in_danish(tmp_path: Path) -> None:
     app = App(Games(tmp_path))
     app.set_language("da")
     app.start(f"/game/{game_id}")  # opening the game finds the damage and keeps what it can
-    assert isinstance(app.screen, GameScreen) and len(app.screen.game.events) == 2
+    assert isinstance(app.screen, TableScreen) and len(app.screen.game.events) == 2
     app.go("/")
     (kept,) = tmp_path.glob(f"{DB_NAME}.damaged-*")
     assert app.screen.notice.visible and app.screen.notice.value == (

@@ -34,7 +34,7 @@ from companion.engine.gnav.narrate import (
     the_piece,
 )
 from companion.i18n import LANGUAGES, Tr
-from companion.views.table import GameScreen
+from companion.views.shell.table import TableScreen
 from tests.views.helpers import buttons, identified, tap, texts
 
 SEATS = ("Ann", "Bo", "Cy", "Dag")
@@ -158,7 +158,7 @@ def test_switching_language_mid_game_keeps_the_game_and_retells_the_banner(
     events = len(app.screen.game.events)
     app.set_language("nb")
     screen = app.screen
-    assert isinstance(screen, GameScreen) and app.route == f"/game/{game.id}"
+    assert isinstance(screen, TableScreen) and app.route == f"/game/{game.id}"
     assert len(screen.game.events) == events
     assert texts(identified(screen.view, "banner")) == [
         "Cy sier «Hogg av!»: dragonen stanser byttet. Bo beholder brikken sin.",
@@ -181,7 +181,7 @@ def test_switching_language_keeps_the_pieces_picked_so_far(tmp_path: Path) -> No
     tap(app.screen.view, "cat")
     tap(app.screen.view, "owl")
     app.set_language("da")
-    picker = app.screen.picker
+    picker = app.screen.parts.picker
     assert picker is not None and picker.picked == {"Ann": "cat", "Bo": "owl"}
     assert "kat" in buttons(app.screen.view) and "Vis brikkerne" in texts(app.screen.view)
 

@@ -13,7 +13,7 @@ from companion.engine.cuckoo.narrate import table_words
 from companion.engine.registry import GAMES
 from companion.i18n import LANGUAGES, Tr, po_path
 from companion.i18n.catalog import read_po
-from companion.views.reveal import PiecePicker
+from companion.views.cuckoo.picker import PiecePicker
 
 BOOKS = {game.id: game.kind.book for game in GAMES if isinstance(game.kind, FamilyKind)}
 

@@ -15,8 +15,8 @@ from companion.app import App
 from companion.deck.pictures import picture_name
 from companion.engine.cuckoo.narrate import piece_title
 from companion.views import theme
-from companion.views.family_table import FamilyScreen
 from companion.views.pieces import piece_src
+from companion.views.shell.table import TableScreen
 from tests.family import BOOKS, FAMILY_GAMES
 
 from .helpers import buttons, identified, tap, walk
@@ -32,12 +32,12 @@ def pictures(root: Any) -> list[str]:
     return [c.src for c in walk(root) if isinstance(c, ft.Image)]
 
 
-def at_the_reveal(app: App, game: str) -> FamilyScreen:
+def at_the_reveal(app: App, game: str) -> TableScreen:
     screen = new_family_table(app, game)
     tap(screen.view, "Deal")
     while screen.state.phase == "turns":
         tap(screen.view, "Stand")
-    assert screen.state.phase == "reveal" and screen.picker is not None
+    assert screen.state.phase == "reveal" and screen.parts.picker is not None
     return screen
 
 
@@ -48,7 +48,7 @@ def test_the_family_picker_shows_each_piece_by_its_picture_on_its_button(
     if phone:
         app._on_resize(PHONE)  # type: ignore[arg-type]
     screen = at_the_reveal(app, game)
-    picker = screen.picker
+    picker = screen.parts.picker
     assert picker is not None
     found = buttons(screen.view)
     for piece, _count in screen.state.rules.order:

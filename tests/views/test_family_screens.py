@@ -19,10 +19,10 @@ from companion.engine.cuckoo.narrate import result_text
 from companion.store import Store
 from companion.views.family_pages import FamilyHistoryScreen, FamilyRulesScreen
 from companion.views.family_setup import FamilySetup
-from companion.views.family_table import FamilyScreen
 from companion.views.learn import LearnScreen
 from companion.views.new_table import NewTableScreen
 from companion.views.share import ShareScreen
+from companion.views.shell.table import TableScreen
 from tests.family import FAMILY_GAMES
 
 from ..engine.family_helpers import header, play
@@ -39,7 +39,7 @@ def app(tmp_path: Path) -> App:
 
 
 def new_family_table(app: App, game: str, seats: tuple[str, ...] = SEATS,
-                     dealer: str = "Ann", house: dict[str, Any] | None = None) -> FamilyScreen:
+                     dealer: str = "Ann", house: dict[str, Any] | None = None) -> TableScreen:
     tap(app.screen.view, "New table")
     screen = app.screen
     assert isinstance(screen, NewTableScreen)
@@ -52,15 +52,15 @@ def new_family_table(app: App, game: str, seats: tuple[str, ...] = SEATS,
         screen.setup.set_house(key, value)
     screen.set_dealer(dealer)
     tap(screen.view, "Start game")
-    assert isinstance(app.screen, FamilyScreen), texts(screen.view)
+    assert isinstance(app.screen, TableScreen), texts(screen.view)
     return app.screen
 
 
-def state(screen: FamilyScreen) -> FamilyState:
+def state(screen: TableScreen) -> FamilyState:
     return screen.state
 
 
-def banner(screen: FamilyScreen) -> str:
+def banner(screen: TableScreen) -> str:
     return " ".join(texts(identified(screen.view, "banner")))
 
 
@@ -75,9 +75,9 @@ def press(app: App, label: str) -> None:
     found[label].on_click(None)
 
 
-def reveal(screen: FamilyScreen, **pieces: str) -> None:
+def reveal(screen: TableScreen, **pieces: str) -> None:
     """The reveal through the picker: a tap on each seat, then on its piece, then Settle."""
-    picker = screen.picker
+    picker = screen.parts.picker
     assert picker is not None
     for seat, piece in pieces.items():
         picker.select(seat)
@@ -113,7 +113,7 @@ def test_new_table_offers_each_rule_book_house_rule_and_stake_of_the_game(app: A
         screen.name_field.value = name
         tap(screen.view, "Add player")
     tap(screen.view, "Start game")
-    assert isinstance(app.screen, FamilyScreen)
+    assert isinstance(app.screen, TableScreen)
     header = app.screen.game.table
     assert header.rules == "stu" and dict(header.house) == {"cat_undoes": "all"}
     assert dict(header.stakes) == {"kind": "lives", "each": 3, "reentry": True}
@@ -135,7 +135,8 @@ def test_a_kille_round_through_the_screen(app: App) -> None:
     assert state(screen).phase == "reveal"
     reveal(screen, Bo="cuckoo", Cy="5", Ann="mask")
     assert state(screen).dead == [False] * 3 and state(screen).out == [True, False, False]
-    assert "Dead this deal: Ann." in banner(screen)
+    # told in the settlement's panel, as every game's (the banner is put away under it)
+    assert "Dead this deal: Ann." in texts(identified(screen.view, "settlement"))
     tap(screen.view, "Next round")
     assert "Ann out: buy back in?" in buttons(screen.view)
 
@@ -162,16 +163,18 @@ def test_cuccu_inn_sold_for_a_price_and_refused(app: App) -> None:
     assert state(screen).turn_name == "Cy"  # Cuccù asks the right-hand neighbour
     tap(screen.view, "Change")
     tap(screen.view, "«Fermatevi alquanto!» Stop a while!")
-    assert "Bo offers Cy the swap for a price" in " ".join(texts(app.dialog))
-    field = next(c for c in walk(app.dialog) if isinstance(c, ft.TextField))
+    # asked in the question's panel, not in a dialog over the seats
+    assert "Bo offers Cy the swap for a price" in " ".join(texts(screen.view))
+    field = next(c for c in walk(screen.view) if isinstance(c, ft.TextField))
+    assert field.label == "Price offered"
     field.value = "3"
-    press(app, "Sold")
+    tap(screen.view, "Sold")
     s = state(screen)
     assert s.money[2] == -4 and s.money[1] == 2  # -1 each to begin with, 3 paid
     assert "Cy buys the swap for 3." in banner(screen)
     tap(screen.view, "Change")  # Bo asks Ann
     tap(screen.view, "«Fermatevi alquanto!» Stop a while!")
-    press(app, "Refused")
+    tap(screen.view, "Refused")
     assert state(screen).shelters == [(1, 0)]
     assert "Bo refuses the price: no swap." in banner(screen)
     assert journal_replies(app, screen) == [
@@ -179,7 +182,7 @@ def test_cuccu_inn_sold_for_a_price_and_refused(app: App) -> None:
         '{"ev": "reply", "from": "Ann", "call": "inn", "sold": false}']
 
 
-def journal_replies(app: App, screen: FamilyScreen) -> list[str]:
+def journal_replies(app: App, screen: TableScreen) -> list[str]:
     lines = app.store.export_journal(screen.game.id).splitlines()
     return [line for line in lines if '"reply"' in line]
 
@@ -246,7 +249,7 @@ def test_history_tells_every_event(app: App) -> None:
     assert lines == ["1. Round 1: Ann deals.", "2. Cy asks Bo to change.",
                      "3. Bo calls «Bum!» (Bang!). Cy loses a life."]
     tap(page.view, "Back to the table")
-    assert isinstance(app.screen, FamilyScreen)
+    assert isinstance(app.screen, TableScreen)
 
 
 def test_the_history_page_of_a_family_table_before_anything_happened(app: App) -> None:
@@ -256,7 +259,7 @@ def test_the_history_page_of_a_family_table_before_anything_happened(app: App) -
     assert texts(identified(app.screen.view, "history")) == ["Nothing has happened yet."]
 
 
-def play_cuccu_to_the_end(app: App) -> FamilyScreen:
+def play_cuccu_to_the_end(app: App) -> TableScreen:
     """Ann and Bo at Cuccù, three lives each: Ann shows the lower card three times, stays
     out rather than re-enter, and Bo wins."""
     screen = new_family_table(app, "cuccu", seats=("Ann", "Bo"))

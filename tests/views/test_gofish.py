@@ -34,9 +34,8 @@ from companion.views.gofish import (
     GoFishHistoryScreen,
     GoFishLearnScreen,
     GoFishQuizScreen,
-    GoFishScreen,
 )
-from companion.views.table import GameScreen
+from companion.views.shell.table import TableScreen
 from companion.views.tables import TablesScreen
 
 from .helpers import buttons, identified, tap, text_of, texts, walk
@@ -50,14 +49,14 @@ def app(tmp_path: Path) -> App:
     return a
 
 
-def gofish_table(app: App, *seats: str, dealer: str = "Ann") -> GoFishScreen:
+def gofish_table(app: App, *seats: str, dealer: str = "Ann") -> TableScreen:
     game = app.store.create_game(parse_header(header_json(Header(seats=seats, dealer=dealer))))
     app.go(f"/game/{game.id}")
-    assert isinstance(app.screen, GoFishScreen)
+    assert isinstance(app.screen, TableScreen)
     return app.screen
 
 
-def banner(screen: GoFishScreen) -> str:
+def banner(screen: TableScreen) -> str:
     return " | ".join(texts(identified(screen.view, "banner")))
 
 
@@ -75,7 +74,7 @@ def test_new_table_offers_every_game_and_makes_a_version_2_gwra_pyskessa_table(a
     assert screen.dealer_choice == "draw"  # the seats may cut (house default 3)
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")
-    assert isinstance(app.screen, GoFishScreen)
+    assert isinstance(app.screen, TableScreen)
     game = app.screen.game
     first = app.store.export_journal(game.id).splitlines()[0]
     assert json.loads(first) == {"ev": "table", "version": 2, "game": "gwra-pyskessa",
@@ -87,7 +86,7 @@ def test_new_table_offers_every_game_and_makes_a_version_2_gwra_pyskessa_table(a
 def test_new_table_keeps_gnav_as_it_was(app: App) -> None:
     screen = new_table_of(app, "Ann", "Bo")
     tap(screen.view, "Start game")
-    assert isinstance(app.screen, GameScreen)
+    assert isinstance(app.screen, TableScreen)
     assert app.screen.game.table.game == "gnav"
 
 
@@ -164,7 +163,7 @@ def test_a_set_is_laid_down_as_a_small_card_face_and_undo_redo_take_it_back(app:
     tap(screen.view, "Four Myghternes")
     assert screen.game.events[-1] == LayDown("Pol", "Q")
     assert "Pol lays down the four Myghternes (queens)." in banner(screen)
-    labels = [text_of(c) for c in walk(identified(screen.view, "seat-1"))]
+    labels = [text_of(c) for c in walk(identified(screen.view, "seat-Pol"))]
     assert "Set of Myghternes (queens)" in labels
     # a rank laid down is not asked for again
     tap(screen.view, "Ann")
@@ -213,7 +212,7 @@ def test_the_screen_speaks_norwegian_and_keeps_the_cornish(app: App) -> None:
     tap(screen.view, "Ask for Seyth")
     app.set_language("nb")
     screen = app.screen
-    assert isinstance(screen, GoFishScreen)
+    assert isinstance(screen, TableScreen)
     say = texts(identified(screen.view, "say"))
     assert say[0] == "«Ann, eus seyth genes?»"
     assert say[1] == Tr("nb").error(screen.state.say.english)  # type: ignore[union-attr]
@@ -247,13 +246,14 @@ def test_the_game_ends_with_the_winner(app: App) -> None:
     play_to_the_end(screen.game)
     app.go(f"/game/{screen.game.id}")
     screen = app.screen
-    assert isinstance(screen, GoFishScreen)
+    assert isinstance(screen, TableScreen)
     state = screen.state
     assert state.phase == "over"
     winner = state.names[state.winners[0]]
     count = len(state.sets[state.winners[0]])
     assert f"All thirteen sets are down. {winner} wins ({count} sets)." in texts(screen.view)
-    assert "winner" in texts(identified(screen.view, f"seat-{state.winners[0]}"))
+    assert "winner" in texts(identified(screen.view, f"seat-{winner}"))
+    assert texts(identified(screen.view, "deck")) == ["Deck: 0 cards"]  # in the middle
 
 
 def test_the_history_tells_every_event_in_sentences(app: App) -> None:
@@ -273,7 +273,7 @@ def test_the_history_tells_every_event_in_sentences(app: App) -> None:
         "From the deck: Pol draws 1 card.",
     ]
     tap(app.screen.view, "Back to the table")
-    assert isinstance(app.screen, GoFishScreen)
+    assert isinstance(app.screen, TableScreen)
 
 
 def test_export_and_import_keep_a_gwra_pyskessa_game(app: App) -> None:
@@ -289,7 +289,7 @@ def test_export_and_import_keep_a_gwra_pyskessa_game(app: App) -> None:
     tap(tables.view, "Import journal")
     tables.import_field.value = text
     tap(tables.view, "Import")
-    assert isinstance(app.screen, GoFishScreen)
+    assert isinstance(app.screen, TableScreen)
     assert app.screen.game.id != screen.game.id
     assert app.screen.state.as_json() == screen.state.as_json()
     assert "«Ann, eus byd genes?»" in texts(identified(app.screen.view, "say"))
@@ -309,7 +309,7 @@ def test_a_cut_off_gwra_pyskessa_journal_is_recovered_up_to_its_bad_line(app: Ap
     tables.do_recover()
     assert "It is game 2 in the list." in (tables.notice.value or "")
     tap(tables.view, "Open game 2")
-    assert isinstance(app.screen, GoFishScreen)
+    assert isinstance(app.screen, TableScreen)
     assert len(app.screen.game.events) == 1 and app.screen.state.phase == "turns"
 
 
@@ -363,7 +363,7 @@ def test_learn_shows_the_phrasebooks_names_suits_numbers_and_phrases(app: App) -
                     "Eus. Yma ... genev.", "Meur ras", "Mar pleg"):
         assert cornish in phrases
     tap(learn.view, "Back")
-    assert isinstance(app.screen, GoFishScreen)
+    assert isinstance(app.screen, TableScreen)
     app.set_language("da")
     app.go("/learn/gwra-pyskessa")
     ranks = texts(identified(app.screen.view, "ranks"))
@@ -407,7 +407,7 @@ def test_new_table_draws_for_the_first_dealer_by_a_cut(app: App) -> None:
     screen.set_dealer("draw")
     tap(screen.view, "Start game")
     table = app.screen
-    assert isinstance(table, GoFishScreen)
+    assert isinstance(table, TableScreen)
     first = json.loads(app.store.export_journal(table.game.id).splitlines()[0])
     assert "dealer" not in first
     assert table.state.phase == "cut"
@@ -418,15 +418,15 @@ def test_a_table_without_a_dealer_is_cut_for_one(app: App) -> None:
     game = app.store.create_game(parse_header(header_json(Header(seats=("Ann", "Pol")))))
     app.go(f"/game/{game.id}")
     screen = app.screen
-    assert isinstance(screen, GoFishScreen)
+    assert isinstance(screen, TableScreen)
     assert "Each player cuts the pack: the highest card deals." in banner(screen)
     assert buttons(screen.view)["Cut"].disabled  # nobody has cut yet
-    screen.pick_cut("Ann", "KS")
-    screen.pick_cut("Pol", "KH")
+    screen.parts.pick_cut("Ann", "KS")
+    screen.parts.pick_cut("Pol", "KH")
     tap(screen.view, "Cut")
     assert "Ann and Pol cut the same highest rank and cut again." in banner(screen)
-    screen.pick_cut("Ann", "2S")
-    screen.pick_cut("Pol", "AH")
+    screen.parts.pick_cut("Ann", "2S")
+    screen.parts.pick_cut("Pol", "AH")
     tap(screen.view, "Cut")
     assert screen.state.phase == "ready"
     assert "Pol cut the highest card and deals." in banner(screen)

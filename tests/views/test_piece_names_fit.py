@@ -15,7 +15,7 @@ from companion.app import App
 from companion.engine.cuckoo.narrate import piece_title
 from companion.i18n import LANGUAGES, Tr
 from companion.views import theme
-from companion.views.reveal import PiecePicker, name_room, name_size
+from companion.views.cuckoo.picker import PiecePicker, name_room, name_size
 from tests.family import BOOKS, FAMILY_GAMES
 
 from .helpers import text_of, walk
@@ -78,8 +78,8 @@ def test_no_family_piece_name_breaks_inside_a_word_in_any_language(
     unfit: dict[str, list[str]] = {}
     for lang in LANGUAGES:
         app.tr = Tr(lang)
-        screen.picker = None  # made again in this language, as the screen makes it
-        picker = screen.picker_for(screen.state)
+        screen.parts.picker = None  # made again in this language, as the screen makes it
+        picker = screen.parts.picker_for(screen.state)
         assert picker.narrow is phone
         if found := unfit_names(picker):
             unfit[lang] = found

@@ -17,7 +17,7 @@ from companion.engine.gnav.narrate import query_sentence
 from companion.i18n import Tr
 from companion.store import DB_NAME, Store
 from companion.views.history import HistoryScreen
-from companion.views.table import GameScreen
+from companion.views.shell.table import TableScreen
 
 from .helpers import buttons, tap, texts
 
@@ -36,12 +36,12 @@ def table(rules: str = "damm") -> Table:
     return Table(rules=rules, stakes=Stakes("counters", 3), seats=SEATS, dealer="Ann")
 
 
-def to_dealers_turn(app: App, rules: str = "damm") -> GameScreen:
+def to_dealers_turn(app: App, rules: str = "damm") -> TableScreen:
     """A new game, dealt, every seat but the dealer (Ann) standing: Ann's own turn."""
     game = app.store.create_game(table(rules))
     app.go(f"/game/{game.id}")
     screen = app.screen
-    assert isinstance(screen, GameScreen)
+    assert isinstance(screen, TableScreen)
     tap(screen.view, "Deal")
     assert ASK not in buttons(screen.view)  # Bo's turn: only the dealer asks
     tap(screen.view, "Stand")

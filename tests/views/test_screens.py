@@ -18,7 +18,7 @@ from companion.engine.gnav.journal import replay
 from companion.views.gnav_setup import GnavSetup
 from companion.views.history import HistoryScreen
 from companion.views.new_table import NewTableScreen
-from companion.views.table import GameScreen
+from companion.views.shell.table import TableScreen
 from companion.views.tables import TablesScreen
 
 from .helpers import buttons, identified, tap, texts
@@ -34,11 +34,11 @@ def app(tmp_path: Path) -> App:
 
 
 def new_game(app: App, rules: str = "damm", seats: tuple[str, ...] = SEATS,
-             dealer: str | None = "Ann", each: int = 3) -> GameScreen:
+             dealer: str | None = "Ann", each: int = 3) -> TableScreen:
     game = app.store.create_game(Table(rules=rules, stakes=Stakes("counters", each),
                                        seats=seats, dealer=dealer))
     app.go(f"/game/{game.id}")
-    assert isinstance(app.screen, GameScreen)
+    assert isinstance(app.screen, TableScreen)
     return app.screen
 
 
@@ -62,7 +62,7 @@ def test_start_reads_the_stakes_field_even_before_its_change_handler_ran(app: Ap
     setup.amount_field.value = "1"  # typed; the handler has not run: setup.amount is 3
     assert setup.amount == 3
     tap(screen.view, "Start game")
-    assert isinstance(app.screen, GameScreen)
+    assert isinstance(app.screen, TableScreen)
     assert app.screen.game.table.stakes == Stakes("counters", 1)
 
 
@@ -93,7 +93,7 @@ def test_new_table_builds_the_header_and_opens_the_game(app: App) -> None:
     screen.set_dealer("Bo")
     tap(screen.view, "Start game")
     game_screen = app.screen
-    assert isinstance(game_screen, GameScreen)
+    assert isinstance(game_screen, TableScreen)
     table = game_screen.game.table
     assert table.seats == ("Cyril", "Bo")
     assert table.rules == "pagat" and table.dealer == "Bo"
@@ -187,7 +187,7 @@ def test_undo_says_what_it_undid_and_redo_brings_it_back(app: App) -> None:
     assert texts(identified(screen.view, "banner"))[0] == "Redid: Bo stands."
 
 
-def play_to_reveal(screen: GameScreen) -> None:
+def play_to_reveal(screen: TableScreen) -> None:
     tap(screen.view, "Deal")
     for _ in range(len(screen.game.state.names)):
         tap(screen.view, "Stand")
@@ -230,7 +230,7 @@ def test_undoing_a_reveal_brings_the_picker_back_with_every_piece_entered(app: A
         tap(screen.view, piece)
     tap(screen.view, "Settle")
     tap(screen.view, "Undo")
-    picker = screen.picker
+    picker = screen.parts.picker
     assert picker is not None and screen.game.state.phase == "reveal"
     assert picker.picked == {"Ann": "3", "Bo": "9", "Cy": "owl", "Dag": "12"}
     assert not buttons(screen.view)["Settle"].disabled
@@ -248,8 +248,8 @@ def test_undoing_a_draw_for_dealer_brings_its_pieces_back(app: App) -> None:
     tap(screen.view, "Cut")
     tap(screen.view, "Undo")
     assert screen.game.state.phase == "cut"
-    assert screen.picker is not None
-    assert screen.picker.picked == {"Ann": "5", "Bo": "cuckoo", "Cy": "2"}
+    assert screen.parts.picker is not None
+    assert screen.parts.picker.picked == {"Ann": "5", "Bo": "cuckoo", "Cy": "2"}
 
 
 def test_draw_for_dealer_redraws_a_tie(app: App) -> None:
@@ -282,7 +282,7 @@ def test_game_over_shows_winner_standings_and_rematch(app: App) -> None:
     assert "Game over after 1 round." in shown
     tap(screen.view, "Rematch")
     again = app.screen
-    assert isinstance(again, GameScreen) and again.game.id != screen.game.id
+    assert isinstance(again, TableScreen) and again.game.id != screen.game.id
     assert again.game.table == screen.game.table and again.game.events == []
 
 
@@ -334,7 +334,7 @@ def test_import_shows_the_line_numbered_error_and_stores_nothing(app: App) -> No
     tables.import_field.value = tables.import_field.value.replace(
         '{"ev": "stand", "seat": "Bo"}', '{"ev": "deal"}')
     tap(tables.view, "Import")
-    assert isinstance(app.screen, GameScreen) and app.screen.game.state.phase == "turns"
+    assert isinstance(app.screen, TableScreen) and app.screen.game.state.phase == "turns"
 
 
 def test_export_shows_the_journal_text(app: App) -> None:
@@ -359,7 +359,7 @@ def test_start_goes_back_to_the_last_open_game(tmp_path: Path) -> None:
     first.store.close()
     again = App(Games(tmp_path))
     again.start("/")
-    assert isinstance(again.screen, GameScreen)
+    assert isinstance(again.screen, TableScreen)
     assert again.screen.game.id == screen.game.id
     assert again.screen.game.state.phase == "turns"
 
@@ -379,20 +379,20 @@ def test_history_lists_every_event_in_words(app: App) -> None:
 def test_seat_tiles_show_turn_dealer_and_counters(app: App) -> None:
     screen = new_game(app)
     tap(screen.view, "Deal")
-    bo = screen.tiles[1]
+    bo = screen.parts.tiles[1]
     assert bo.status.value == "to play"
-    assert screen.tiles[0].dealer.visible and not bo.dealer.visible
+    assert screen.parts.tiles[0].dealer.visible and not bo.dealer.visible
     assert bo.count.value == "3" and bo.marks.shown == 3
     # the three counters are three dots of one path on one canvas
     assert len(bo.marks.path.elements) == 3
     tap(screen.view, "Change")
-    assert screen.tiles[2].status.value == "is asked"
+    assert screen.parts.tiles[2].status.value == "is asked"
 
 
 def test_tally_marks_are_one_shape_of_line_segments_that_fit_the_box() -> None:
     import flet.canvas as cv
 
-    from companion.views.seats import MIN_STROKE, Marks
+    from companion.views.cuckoo.seats import MIN_STROKE, Marks
 
     marks = Marks(box=(110, 32))
     marks.show(67, counters=False)  # 13 groups of five and two strokes
@@ -438,7 +438,7 @@ def test_tables_list_tells_the_time_on_the_device_clock_not_utc() -> None:
 
 
 def test_phone_picker_scrolls_its_seat_strip_to_the_highlighted_seat() -> None:
-    from companion.views.reveal import PiecePicker
+    from companion.views.cuckoo.picker import PiecePicker
 
     calls: list[str] = []
 
@@ -500,7 +500,7 @@ def test_import_a_journal_file_bad_then_good(app: App) -> None:
     assert tables.import_error.visible and tables.import_error.value.startswith("line 3:")
     assert app.store.list_games() == []
     tables.import_file((header + '{"ev": "deal"}\n').encode())
-    assert isinstance(app.screen, GameScreen) and app.screen.game.state.phase == "turns"
+    assert isinstance(app.screen, TableScreen) and app.screen.game.state.phase == "turns"
 
 
 def test_phone_leaves_out_a_banner_that_only_repeats_the_question(app: App) -> None:
@@ -529,23 +529,23 @@ def test_a_crowded_table_is_a_grid_that_scrolls_itself_and_a_list_on_a_phone(
     """Past 12 seats on a tablet the seats are a SeatGrid, on a phone a SeatList (each tile
     its own repaint boundary), which scroll themselves: the seat column around them must not
     scroll too (a grid or list in a scrolling column has no height to fill)."""
-    from companion.views.seats import ROW_GAP, ROW_TILE_H, SeatGrid, SeatList
+    from companion.views.shell.ring import ROW_GAP, ROW_TILE_H, SeatGrid, SeatList
 
     screen = new_game(app, seats=tuple(f"P{n:02d}" for n in range(1, 41)), dealer="P01")
     assert isinstance(screen.seat_area.content, SeatGrid)
     assert screen.seat_scroll.scroll is None and screen.seat_area.expand
     grid = screen.seat_area.content
-    assert grid.controls[0] is screen.pool.control  # the pool first, then the seats in order
-    assert grid.controls[1:] == [t.control for t in screen.tiles]
+    assert grid.controls[0] is screen.parts.pool.control  # the pool first, then the seats in order
+    assert grid.controls[1:] == [t.control for t in screen.parts.tiles]
     assert grid.offset_of(0) == 0 and grid.offset_of(grid.cols) == grid.offset_of(1) + 76
     app.width, app.height = 390, 844
     screen.relayout()
     rows = screen.seat_area.content
     assert isinstance(rows, SeatList)
     assert screen.seat_scroll.scroll is None and screen.seat_area.expand
-    assert rows.controls == [screen.pool.control, *[t.control for t in screen.tiles]]
-    assert screen.pool.box.height == ROW_TILE_H  # every row as tall: scrolled to by offset
-    assert all(t.box.height == ROW_TILE_H for t in screen.tiles)
+    assert rows.controls == [screen.parts.pool.control, *[t.control for t in screen.parts.tiles]]
+    assert screen.parts.pool.box.height == ROW_TILE_H  # every row as tall: scrolled to by offset
+    assert all(t.box.height == ROW_TILE_H for t in screen.parts.tiles)
     assert rows.offset_of(3) == 3 * (ROW_TILE_H + ROW_GAP)
     app.width, app.height = 1280, 800  # 5 seats: the oval, which the seat column scrolls
     small = new_game(app, seats=("Ann", "Bo", "Cy", "Dag", "Eli"))
@@ -620,5 +620,5 @@ def test_start_waits_for_the_stakes_fields_last_change_while_it_has_the_focus(
     app.page = Browser()  # type: ignore[assignment]
     object.__setattr__(screen.start_button, "focus", focus_moves_to_start)
     tap(screen.view, "Start game")
-    assert isinstance(app.screen, GameScreen)
+    assert isinstance(app.screen, TableScreen)
     assert app.screen.game.table.stakes == Stakes("counters", 2)

@@ -196,7 +196,7 @@ def table_screen(tmp_path: Any, seats: tuple[str, ...] = ("Ann", "Bo", "Cy"), ea
     from companion.app import App, Games
     from companion.engine.gnav import Stakes
     from companion.engine.gnav import Table as Header
-    from companion.views.table import GameScreen
+    from companion.views.shell.table import TableScreen
 
     conn = Recorder()
     session = Session(conn)
@@ -206,7 +206,7 @@ def table_screen(tmp_path: Any, seats: tuple[str, ...] = ("Ann", "Bo", "Cy"), ea
     game = app.store.create_game(Header(rules="damm", stakes=Stakes("counters", each),
                                         seats=seats, dealer="Ann"))
     app.show(f"/game/{game.id}")
-    assert isinstance(app.screen, GameScreen)
+    assert isinstance(app.screen, TableScreen)
     conn.sent.clear()
     return app.screen, conn, session
 
@@ -216,7 +216,7 @@ def canvas_ops(screen: Any, message: Message) -> set[str]:
     root_id, ops = decode(message)
     root = screen.app.page.session.index[root_id]
     seats = set()
-    for tile in screen.tiles:
+    for tile in screen.parts.tiles:
         shapes = (*path_to(tile.marks.control, root), "shapes")
         if any(op[1][:len(shapes)] == shapes for op in ops):
             seats.add(tile.name)
@@ -248,7 +248,7 @@ def test_a_settlement_sends_the_marks_of_the_seats_that_paid(tmp_path: Any) -> N
     assert screen.state.balance == [3, 2, 3]
     assert len(conn.sent) == 1
     assert canvas_ops(screen, conn.sent[0]) == {"Bo"}
-    bo = screen.tiles[1].marks
+    bo = screen.parts.tiles[1].marks
     assert len(bo.path.elements) == 2  # two dots left, as sent
 
 
@@ -263,7 +263,7 @@ def test_a_resize_redraws_the_marks_for_their_new_box(tmp_path: Any) -> None:
     seats = ("Ann", *[f"P{n:02d}" for n in range(2, 21)])  # 20 seats: the grid
     screen, conn, _session = table_screen(tmp_path, seats, each=12)  # a row of 12 dots
     screen.act(Deal())
-    ann = screen.tiles[0].marks
+    ann = screen.parts.tiles[0].marks
     before = [(e.x, e.y, e.width) for e in ann.path.elements]
     conn.sent.clear()
     screen.app._on_resize(SimpleNamespace(width=1100, height=800))  # narrower tiles

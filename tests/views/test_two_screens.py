@@ -10,8 +10,7 @@ import pytest
 
 from companion.app import App, Games
 from companion.engine.gnav import Stakes, Table
-from companion.views.family_table import FamilyScreen
-from companion.views.table import GameScreen
+from companion.views.shell.table import TableScreen
 from tests.family import FAMILY_GAMES
 
 from .helpers import buttons, identified, tap, texts
@@ -26,7 +25,7 @@ def open_both(tmp_path: Path) -> tuple[App, App, int]:
     for app in (first, second):
         app.start("/")
         app.go(f"/game/{game.id}")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, TableScreen)
     return first, second, game.id
 
 
@@ -55,12 +54,12 @@ def test_a_screen_elsewhere_is_left_alone(tmp_path: Path) -> None:
     assert second.screen is before  # the tables list is not a table: nothing to redraw
 
 
-def at_the_settlement(screen: GameScreen | FamilyScreen) -> None:
+def at_the_settlement(screen: TableScreen) -> None:
     """Dealt, every seat standing, each seat's piece picked and settled on this screen."""
     tap(screen.view, "Deal")
     while screen.state.phase == "turns":
         tap(screen.view, "Stand")
-    picker = screen.picker
+    picker = screen.parts.picker
     assert picker is not None and screen.state.phase == "reveal"
     pieces = [piece for piece, _count in picker.pack]
     for seat, piece in zip(picker.seats, pieces, strict=False):
@@ -117,7 +116,7 @@ def test_a_reveal_corrected_after_next_round_shows_its_own_settlement_on_both_sc
     at_the_settlement(first.screen)
     tap(first.screen.view, "Next round")
     tap(second.screen.view, "Undo")
-    picker = second.screen.picker
+    picker = second.screen.parts.picker
     assert picker is not None
     pieces = [piece for piece, _count in picker.pack]
     for seat, piece in zip(picker.seats, reversed(pieces), strict=False):  # other pieces
@@ -148,7 +147,7 @@ def test_next_round_puts_a_family_tables_settlement_away_on_every_screen(
     first.start("/")
     table = new_family_table(first, game)
     second.start(f"/game/{table.game.id}")
-    assert isinstance(second.screen, FamilyScreen)
+    assert isinstance(second.screen, TableScreen)
     at_the_settlement(first.screen)
     assert "Next round" in buttons(second.screen.view)
     tap(first.screen.view, "Next round")

@@ -23,7 +23,7 @@ from .rules import PRESETS, Rulebook
 from .state import TableState
 
 # Its table's screens (views; named, not imported: the engine knows no Flet).
-TABLE_PARTS = "companion.views.table"
+TABLE_PARTS = "companion.views.gnav_pages"
 
 
 def _gnav(state: AnyState) -> TableState:

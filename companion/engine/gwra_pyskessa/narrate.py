@@ -166,6 +166,27 @@ def history_lines(number: int, event: Event, outcome: Outcome, tr: Tr = EN) -> l
     return [first, *outcome_sentences(outcome, tr)]
 
 
+def rules_lines(tr: Tr = EN) -> list[str]:
+    """The rules card of a table: the seed's rules of play in short
+    (docs/rules/gwra-pyskessa.md, with its house defaults where the seed is silent)."""
+    _ = tr
+    return [
+        _("A standard pack of 52 cards, no jokers. Two or three players are dealt 7 cards "
+          "each, four or more 5 each; the rest is the deck in the middle."),
+        _("The player to the dealer's left begins; play goes clockwise."),
+        _("On your turn ask any other player, in Cornish only, for a rank you hold at least "
+          "one card of."),
+        _("A catch: the player asked gives you every card of that rank, and you ask again."),
+        _("No catch: «Nag eus. Gwra pyskessa!» You draw a card from the deck and your turn "
+          "ends."),
+        _("Four of a kind are laid down at once, on anyone's turn, and leave play."),
+        _("A player with no cards draws one at the start of the turn; with no deck left, "
+          "the turn is skipped."),
+        _("The game ends when all thirteen sets are down: most sets wins, a tie goes to the "
+          "highest set (ace high)."),
+    ]
+
+
 def seat_words(state: GoFishState, i: int, tr: Tr = EN) -> str:
     """A seat's hand and sets in words (a board's or a screen reader's line)."""
     _, _n = tr, tr.n

@@ -10,10 +10,10 @@ FACE_WIDTH = 34
 FACE_HEIGHT = 46
 
 
-def card_face(rank: str, label: str, big: bool = False) -> ft.Control:
+def card_face(rank: str, label: str, big: bool = False, scale: float = 1.0) -> ft.Control:
     """One set of four laid down, drawn as a card of its rank; `label` names it for a screen
-    reader (the Cornish word and its meaning)."""
-    scale = 1.4 if big else 1.0
+    reader (the Cornish word and its meaning). `scale`: smaller in a seat's tile."""
+    scale = 1.4 if big else scale
     r = RANK[rank]
     return ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Container(
         content=ft.Text(r.id, size=18 * scale, weight=ft.FontWeight.BOLD,

@@ -7,19 +7,18 @@ a set or a draw from a deck of 52), so the whole history is one page.
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.engine.gwra_pyskessa.narrate import NAME, history_lines
 from companion.store import Game
 
 from .. import theme
+from ..shell.context import ScreenContext
 from ..widgets import body, button, heading, top_actions
 
 
 class GoFishHistoryScreen:
-    def __init__(self, app: Any, game: Game) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
         self.app = app
         self.game = game
         _ = app.tr

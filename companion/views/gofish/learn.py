@@ -19,10 +19,13 @@ from companion.engine.gwra_pyskessa.narrate import (
     phrase_pairs,
     quiz_questions,
     rank_pairs,
+    rules_lines,
     suit_pairs,
 )
+from companion.store import Game
 
 from .. import theme
+from ..shell.context import ScreenContext
 from ..widgets import big_button, body, button, heading, top_actions
 from .cards import card_face
 
@@ -71,6 +74,36 @@ class GoFishLearnScreen:
                        "here."), size=theme.SMALL),
                 _pairs(phrase_pairs(tr), "phrases"),
             ], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)],
+            padding=16,
+        )
+
+
+class GoFishRulesScreen:
+    """A table's rules card ("/game/{N}/rules"): the rules of play in short, as Gnav's and the
+    family's tables have theirs; the phrases are in Learn."""
+
+    def __init__(self, app: ScreenContext, game: Game) -> None:
+        self.app = app
+        self.game = game
+        _ = app.tr
+        rows: list[ft.Control] = [
+            ft.Semantics(identifier="phase", content=ft.Text(
+                _("Rules card: {rules}", rules=NAME), size=theme.QUESTION,
+                weight=ft.FontWeight.BOLD)),
+            body(_("Source: {source}", source="Gwra pyskessa, Rules of Play"),
+                 size=theme.SMALL, italic=True),
+            ft.Semantics(identifier="rules", container=True, content=ft.Column(
+                [body(_("• {sentence}", sentence=line)) for line in rules_lines(app.tr)],
+                spacing=6)),
+        ]
+        self.view = ft.View(
+            route=f"/game/{game.id}/rules",
+            appbar=ft.AppBar(
+                title=heading(_("Rules card"), theme.TITLE - 4),
+                actions=top_actions(app, button(_("Back to the table"),
+                                                lambda e: app.go(f"/game/{game.id}"),
+                                                kind="text"))),
+            controls=[ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)],
             padding=16,
         )
 

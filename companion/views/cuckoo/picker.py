@@ -18,9 +18,9 @@ from companion.engine.gnav.narrate import piece_title
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list
 
-from . import theme
-from .pieces import piece_face
-from .widgets import Button, big_button, scroll_key
+from .. import theme
+from ..pieces import piece_face
+from ..widgets import Button, big_button, scroll_key
 
 Pieces = tuple[tuple[str, str], ...]
 
@@ -75,8 +75,7 @@ class PiecePicker:
         says it (a card game's may say card); Gnav's by default."""
         self.tr = tr
         self.pictured = pictured
-        # another game's pack (piece, count), its names and pictures; Gnav's by default
-        self.own_pack = pack is not None
+        # the pack (piece, count), its names and pictures; Gnav's by default
         self.pack = pack if pack is not None else tuple((p, 2) for p in PIECES)
         self.counts = dict(self.pack)
         self.title = title or (lambda piece: tr.in_sentence(piece_title(piece, tr)))
@@ -106,29 +105,32 @@ class PiecePicker:
             control.key = scroll_key(f"pick-{k}")
         self.strip: ft.Row | None = None
         self.scrolled_to: str | None = seats[0] if seats else None
+        # the pack scrolls in the room the panel has; the prompt, Settle and the seats stay in
+        # sight above it, so the last pick never scrolls Settle away (a phone held sideways)
+        pack_box = ft.Column([self.grid], scroll=ft.ScrollMode.AUTO, expand=True)
         if narrow:
             # a phone: the seats as one strip across, so the grid and the button stay in view;
             # the highlighted seat is scrolled into the strip's view as the picks move on
             self.strip = ft.Row(seat_controls, spacing=8, scroll=ft.ScrollMode.AUTO)
-            body: ft.Control = ft.Column([self.strip, self.grid], spacing=10)
         else:
             seats_part = ft.Column(seat_controls, spacing=6, scroll=ft.ScrollMode.AUTO)
             body = ft.Row(
-                [ft.Container(seats_part, width=300), ft.Container(self.grid, expand=True)],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
+                [ft.Container(seats_part, width=300), ft.Container(pack_box, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START, spacing=16, expand=True,
             )
         status = ft.Semantics(identifier="picker-status", content=self.status)
         question: ft.Control = ft.Semantics(identifier="phase", content=self.prompt)
-        if narrow and pictured:
+        if self.strip is not None and pictured:
             # the pictured pack runs below a phone's screen: Settle stays in sight beside the
             # prompt, and what it waits for is told under the pack
             self.control = ft.Column(
                 [ft.Row([ft.Container(question, expand=True), self.done_button],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                 body, status], spacing=10)
-        elif narrow:
+                 self.strip, pack_box, status], spacing=10, expand=True)
+        elif self.strip is not None:
             # under the button it explains: the grid and the button keep the phone's height
-            self.control = ft.Column([question, body, self.done_button, status], spacing=10)
+            self.control = ft.Column([question, self.strip, pack_box, self.done_button, status],
+                                     spacing=10, expand=True)
         else:
             # beside the prompt, so a long column of seats (20, 40) never pushes it out of view
             question = ft.Column([question, status], spacing=2, tight=True)
@@ -136,7 +138,7 @@ class PiecePicker:
                 [ft.Row([ft.Container(question, expand=True), self.done_button],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER),
                  body],
-                spacing=12,
+                spacing=12, expand=True,
             )
         self._seats_shown: dict[str, tuple[str | None, bool]] = {}
         self._pieces_shown: dict[str, tuple[int, bool]] = {}
@@ -313,7 +315,7 @@ class PiecePicker:
             parts.append(_("{action} once every seat has a piece; still without one: {seats}.",
                            action=self.action, seats=and_list(missing, self.tr)))
         used = [self.title(p) for p, n in self.pack if self.count(p) >= n]
-        if used and self.own_pack:
+        if used and any(n != 2 for _p, n in self.pack):
             parts.append(_("Every piece of {pieces} is picked: none can be picked again.",
                            pieces=and_list(used, self.tr)))
         elif used:

@@ -1,5 +1,6 @@
-"""The seats as they sit: one tile per seat (counters as dots, strokes as tally marks, badges),
-laid out round an oval on a wide screen, as a grid past 12 seats, and as a list on a phone.
+"""A cuckoo table's seats: one tile per seat (counters and lives as dots, strokes as tally
+marks, a place in the pot in words, badges), and the pool in the middle. The shell lays them
+out round the table (views/shell/ring.py).
 
 Tiles are kept between taps and only their changed properties are set, so a tap on a 40-seat
 table sends a small update.
@@ -8,20 +9,20 @@ table sends a small update.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 import flet.canvas as cv
 
-from companion.engine.gnav import TableState
-from companion.engine.gnav.narrate import balance_words
+from companion.engine.cuckoo.state import CuckooState
 from companion.i18n import EN, Tr
 
-from . import theme
+from .. import theme
+from ..shell.parts import Mode
+from ..shell.ring import COMPACT_TILE_H, FULL_TILE_H, GRID_TILE_H, ROW_TILE_H
 
 MAX_DOTS = 12  # past this a seat shows its count as a number beside a row of dots
-FULL_TILE_H = 116  # a tile round the oval
-GRID_TILE_H = 68  # a compact tile of a crowded table (over 12 seats) on a tablet
-ROW_TILE_H = 52  # one seat's row on a phone
 MIN_STROKE = 1.25  # px: the thinnest chalk stroke drawn
 
 
@@ -123,13 +124,26 @@ class Marks:
         self.control.height = max(rows * 24 * s - 4 * s, 0)
 
 
+# A seat's counters, lives, strokes or place in the pot, in words (the voice's).
+Stance = Callable[[Any, int, Tr], str]
+
+
+def dotted(state: CuckooState) -> bool | None:
+    """How a table's stakes are drawn: as dots (counters, lives), as tally marks (strokes:
+    False), or not at all (a place in the pot: None)."""
+    ledger = state.ledger
+    return None if ledger == "stake" else ledger != "strokes"
+
+
 class SeatTile:
     """One seat: name, dealer badge, marks, and what state it is in."""
 
-    def __init__(self, name: str, width: float | None = None, tr: Tr = EN) -> None:
+    def __init__(self, name: str, width: float | None = None, tr: Tr = EN,
+                 words: Stance | None = None) -> None:
         _p = tr.p
         self.tr = tr
         self.name = name
+        self.words = words
         self.name_text = ft.Text(name, size=theme.NAME, weight=ft.FontWeight.BOLD,
                                  no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True)
         self.dealer = ft.Container(
@@ -156,15 +170,21 @@ class SeatTile:
         }
         self._look = "plain"
         self.mode = ""
+        self._shape: tuple[object, ...] | None = None
         self.set_mode("full", width or 190)
-        self.control = ft.Container(content=ft.Semantics(identifier=f"seat-{name}",
-                                                         content=self.box))
+        self.semantics = ft.Semantics(identifier=f"seat-{name}", content=self.box)
+        self.control = ft.Container(content=self.semantics)
         self._key: tuple[object, ...] | None = None
 
-    def set_mode(self, mode: str, width: float | None) -> None:
-        """Arranges the same controls as a tile round the oval ("full"), a compact tile of a
-        crowded table's grid ("grid"), or one row of a phone's list ("row"). Every tile of one
-        mode has the same height, so the seat whose turn it is does not push the others."""
+    def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
+        """Arranges the same controls as a tile round a tablet's table ("full"), a small one
+        round a phone's ("compact": the name, the marks and the count; the rest in its label
+        and its border), a compact tile of a crowded table's grid ("grid"), or one row of a
+        phone's list ("row"). Every tile of one mode has the same height, so the seat whose
+        turn it is does not push the others."""
+        if (mode, width, height) == self._shape:
+            return  # laid out again where it was: nothing to send
+        self._shape = (mode, width, height)
         self.mode = mode
         self.box.width = width
         inner = (width or 340) - 24
@@ -178,6 +198,21 @@ class SeatTile:
             self.box.content = ft.Row(
                 [self.name_text, self.status, self.dealer, self.marks.control, self.count],
                 spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        elif mode == "compact":
+            tall = (height or COMPACT_TILE_H) >= COMPACT_TILE_H
+            self.name_text.size = theme.BODY - (0 if tall else 2)
+            self.count.size = theme.BODY - 3
+            self.count.width, self.count.text_align = None, ft.TextAlign.START
+            self.marks.box, self.marks.dot = (max(inner + 8 - 28, 24.0), 14.0), 10
+            self.box.height = height or COMPACT_TILE_H
+            self.box.padding = ft.Padding.symmetric(horizontal=8, vertical=4 if tall else 2)
+            self.box.content = ft.Column(
+                [ft.Row([self.name_text, self.dealer], spacing=4,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 ft.Row([self.marks.control, self.count], spacing=4,
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                spacing=2, tight=True)
         elif mode == "grid":
             self.name_text.size = theme.BODY + 1
             self.count.size = theme.BODY - 2
@@ -209,27 +244,34 @@ class SeatTile:
         self.dealer.width = self.dealer.height = 22 if mode != "full" else 26
         self._key = None  # the marks are redrawn for their new box
 
-    def show(self, state: TableState, i: int) -> list[ft.Control]:
+    def show(self, state: CuckooState, i: int) -> list[ft.Control]:
         """Sets what changed for seat `i` and returns the controls to send: none when nothing
         changed, else the tile, and its marks' canvas when they changed."""
         turn = state.phase in ("turns", "asking") and state.turn == i
         asked = state.phase == "asking" and state.asked == i
         key = (state.balance[i], state.out[i], state.sitting_out[i], state.knocked[i],
                state.dealer == i and state.phase != "over", turn, asked, state.in_round[i],
-               i in state.winners, state.phase)
+               i in state.winners, state.phase, state.dead[i], state.rebuys[i])
         if key == self._key:
             return []
         self._key = key
         _ = self.tr
         n = state.balance[i]
-        marks_changed = self.marks.show(n, state.counters)
-        number = self.tr.number
-        self.count.value = number(n) if state.counters else f"{number(n)}/{number(state.limit)}"
-        self.count.tooltip = balance_words(state, i, self.tr)
+        dots = dotted(state)
+        marks_changed = self.marks.show(n if dots is not None else 0, dots is not False)
+        number = self.tr.number  # an amount as the table's language writes it (1 234)
+        self.count.value = ("" if dots is None else number(n) if dots
+                            else f"{number(n)}/{number(state.limit)}")
+        stance = self.words(state, i, self.tr) if self.words is not None else ""
+        self.count.tooltip = stance or None
         self.dealer.visible = state.dealer == i and state.phase != "over"
         words = []
         if state.out[i]:
             words.append(_("out"))
+        elif state.dead[i]:
+            words.append(_("dead"))
+        elif dots is None:
+            words.append(_("in the pot"))
         elif state.sitting_out[i] or (state.phase in ("turns", "asking", "reveal")
                                       and not state.in_round[i]):
             words.append(_("sits out"))
@@ -245,12 +287,19 @@ class SeatTile:
             words.append(_("wins"))
         self.status.value = " · ".join(words)
         self.status.visible = bool(words)
+        if dots is None and self.mode == "compact":
+            # a place in the pot has no marks: a small tile says it where they would be
+            self.count.value = words[0]
+        # the seat in words for a screen reader (and what the tests read of it): its stakes
+        # and what it is doing, which a small tile round a phone's table does not write out
+        said = " · ".join(w for w in (stance, self.status.value) if w)
+        self.semantics.label = f"{self.name}: {said}" if said else None
         # styles are set only when they change, and to the tile's own kept objects: a new
         # (even equal) Border or TextStyle object is sent whole in the patch
         struck = self._struck if state.out[i] else None
         if self.name_text.style is not struck:
             self.name_text.style = struck
-        self.box.opacity = 0.45 if state.out[i] else 1.0
+        self.box.opacity = 0.45 if state.out[i] or state.dead[i] else 1.0
         look = "turn" if turn else "asked" if asked else "plain"
         if look != self._look:
             self._look = look
@@ -268,12 +317,16 @@ class PoolView:
         self.box = ft.Container(
             padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
-        self.control = ft.Semantics(identifier="pool", content=self.box)
-        self._key: tuple[int, bool] | None = None
+        self.control = ft.Container(content=ft.Semantics(identifier="pool", content=self.box))
+        self._key: tuple[object, ...] | None = None
+        self._shape: tuple[object, ...] | None = None
 
-    def set_mode(self, mode: str, width: float | None) -> None:
-        """As a row above a phone's list, a cell of a crowded table's grid, or the oval's
-        centre."""
+    def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
+        """As a row above a phone's list, a cell of a crowded table's grid, or the middle of
+        a tablet's or a phone's table."""
+        if (mode, width) == self._shape:
+            return
+        self._shape = (mode, width)
         self.box.width = width
         if mode == "row":
             self.text.size = theme.BODY + 1
@@ -288,6 +341,13 @@ class PoolView:
             self.box.height = GRID_TILE_H
             self.box.padding = ft.Padding.symmetric(horizontal=10, vertical=5)
             self.box.content = ft.Column([self.text, self.marks.control], spacing=4, tight=True)
+        elif mode == "compact":
+            self.text.size = theme.BODY
+            self.marks.box, self.marks.dot = (96, 12), 10
+            self.box.height = None
+            self.box.padding = ft.Padding.symmetric(horizontal=10, vertical=4)
+            self.box.content = ft.Column([self.text, self.marks.control], spacing=2, tight=True,
+                                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         else:
             self.text.size = theme.NAME
             self.marks.box = (150, 28)
@@ -297,111 +357,25 @@ class PoolView:
                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self._key = None
 
-    def show(self, state: TableState) -> list[ft.Control]:
+    def show(self, state: CuckooState) -> list[ft.Control]:
         """Sets the pool and returns the controls to send (as `SeatTile.show`)."""
-        key = (state.pool, state.counters)
+        dots = dotted(state)
+        key = (state.pool, state.pot, dots)
         if key == self._key:
             return []
         self._key = key
         _ = self.tr
-        if state.counters:
+        ledger = state.ledger
+        self.control.visible = ledger != "lives"  # each seat's lives are all there is
+        if ledger == "counters":
             self.text.value = _("Pool {count}", count=state.pool)
             marks_changed = self.marks.show(state.pool, True)
-        else:
+        elif ledger == "strokes":
             self.text.value = _("Strokes to {count}", count=state.limit)
             marks_changed = self.marks.show(0, True)
+        elif ledger == "lives":
+            marks_changed = self.marks.show(0, True)
+        else:
+            self.text.value = _("Pot {count}", count=state.pot)
+            marks_changed = self.marks.show(state.pot, True)
         return [self.control, self.marks.control] if marks_changed else [self.control]
-
-
-GAP = 8
-ROW_GAP = 6  # between the rows of a phone's list
-
-
-def grid_columns(cells: int, width: float, height: float) -> tuple[int, float]:
-    """The fewest columns (widest tiles) with which `cells` compact tiles fit the height; when
-    none do, as many as keep a tile readable (the list then scrolls)."""
-    best = (1, width)
-    for cols in range(2, 16):
-        tile_w = math.floor((width - (cols - 1) * GAP) / cols) - 1
-        if tile_w < 128:
-            break
-        best = (cols, float(tile_w))
-        rows = math.ceil(cells / cols)
-        if rows * (GRID_TILE_H + GAP) - GAP <= height:
-            break
-    return best
-
-
-class SeatList(ft.ListView):
-    """The seats on a phone, one row each, the pool first: a list view, so that each row is
-    its own repaint boundary (see `SeatGrid`); it scrolls itself, by offset."""
-
-    def offset_of(self, cell: int) -> float:
-        return float(cell * (ROW_TILE_H + ROW_GAP))
-
-
-class SeatGrid(ft.GridView):
-    """The seats of a crowded table in a grid of equal cells, in reading order.
-
-    A grid view rather than a wrapping row: it gives each tile its own repaint boundary, so a
-    tap that changes two seats redraws those two, not all forty (on a 20-seat table this took
-    the frame that shows a tap from about 13 to about 8 ms in headless Chromium; see
-    benchmarks/RESULTS.md)."""
-
-    cols: int = 1  # cells per row, as laid out (for scrolling a seat into view)
-
-    def offset_of(self, cell: int) -> float:
-        """Where row of `cell` starts, for scroll_to (the grid builds rows lazily, so a seat
-        far down cannot be found by its key)."""
-        return float((cell // max(self.cols, 1)) * (GRID_TILE_H + GAP))
-
-
-def layout(tiles: list[SeatTile], pool: PoolView, width: float,
-           height: float) -> tuple[ft.Control, bool]:
-    """The seats in seating order: a list on a phone (a `SeatList`), an oval up to 12 seats,
-    else a grid of compact tiles, wrapping in reading order (a `SeatGrid`); the list and the
-    grid scroll themselves. Also says whether the seats may not all fit (then the screen
-    scrolls the seat whose turn it is into view)."""
-    n = len(tiles)
-    if width < theme.PHONE_WIDTH:
-        for t in tiles:
-            t.set_mode("row", None)
-            t.control.left = t.control.top = None
-        pool.set_mode("row", None)
-        rows = SeatList([pool.control, *[t.control for t in tiles]], spacing=ROW_GAP,
-                        expand=True,
-                        cache_extent=(n + 1) * (ROW_TILE_H + ROW_GAP),
-                        build_controls_on_demand=False)
-        return rows, True
-    if n <= 12 and height >= 300:
-        tile_w, tile_h = 190.0, float(FULL_TILE_H)
-        cx, cy = width / 2, height / 2
-        rx, ry = max(cx - tile_w / 2 - 8, 60), max(cy - tile_h / 2 - 4, 40)
-        placed: list[ft.Control] = []
-        for i, t in enumerate(tiles):
-            # clockwise from the left, over the top, as the seats sit
-            angle = math.pi + 2 * math.pi * i / n
-            t.set_mode("full", tile_w)
-            t.control.left = cx + rx * math.cos(angle) - tile_w / 2
-            t.control.top = cy + ry * math.sin(angle) - tile_h / 2
-            placed.append(t.control)
-        pool.set_mode("full", None)
-        centre = ft.Container(content=pool.control, left=cx - 90, top=cy - 40, width=180)
-        return ft.Stack([centre, *placed], width=width, height=height), False
-    cols, tile_w = grid_columns(n + 1, width, height)
-    for t in tiles:
-        t.set_mode("grid", tile_w)
-        t.control.left = t.control.top = None
-    pool.set_mode("grid", tile_w)
-    row_count = math.ceil((n + 1) / cols)
-    fits = row_count * (GRID_TILE_H + GAP) - GAP <= height
-    cell_w = (width - (cols - 1) * GAP) / cols  # what the grid gives each cell
-    grid = SeatGrid(
-        [pool.control, *[t.control for t in tiles]], runs_count=cols, spacing=GAP,
-        run_spacing=GAP, child_aspect_ratio=cell_w / GRID_TILE_H, expand=True,
-        # every tile built at once, even those scrolled out of sight: the accessibility
-        # tree then names every seat, as the list did
-        cache_extent=row_count * (GRID_TILE_H + GAP), build_controls_on_demand=False,
-    )
-    grid.cols = cols
-    return grid, not fits
