@@ -40,7 +40,7 @@ from browser_ui import (
 )
 from playwright.sync_api import Page
 
-from companion.core.replay import replay_state
+from companion.engine.registry import replay_state
 
 SEATS = ["Ann", "Bo", "Cy", "Dag"]
 
