@@ -27,11 +27,6 @@ from .shell.context import ScreenContext
 from .widgets import body, button, heading, top_actions
 
 
-def is_family(game: Game) -> bool:
-    """Whether `game` is one of the family's games (Kille, Cuccù, Slabberjan, Vogelspiel)."""
-    return isinstance(game.state, FamilyState)
-
-
 def family_state(game: Game) -> FamilyState:
     """The family state of `game`; a TypeError (a bug) for any other kind."""
     state = game.state
