@@ -36,8 +36,9 @@ from screenshots import OUT, Shooter
 from screenshots import SIZES as SHOT_SIZES
 
 from companion.engine.cuckoo.events import Reveal, Stand
-from companion.engine.cuckoo.family import FamilyState
+from companion.engine.cuckoo.family import FamilyKind, FamilyState
 from companion.engine.cuckoo.narrate import piece_title
+from companion.engine.registry import GAMES
 from companion.store import Store
 from companion.views.theme import BODY, text_width
 
@@ -107,7 +108,10 @@ def main() -> int:
             for game, game_id in ids.items():
                 s.screen(f"family-{game}", f"/game/{game_id}", "Undo", sizes)
             for game, game_id in revealing.items():
-                shown = {seat: piece_title(game, piece) for seat, piece in SHOWN[game].items()}
+                kind = GAMES[game].kind
+                assert isinstance(kind, FamilyKind)
+                book = kind.book
+                shown = {seat: piece_title(book, piece) for seat, piece in SHOWN[game].items()}
 
                 def settle_round(page: Page, shown: dict[str, str] = shown) -> None:
                     reveal(page, shown)
@@ -120,7 +124,7 @@ def main() -> int:
                 route = f"/game/{game_id}"
                 s.screen(f"family-{game}-reveal", route, "Settle", sizes)
                 # the longest names of the pack in the table's language beside the seats
-                longest = sorted((piece_title(game, piece, s.tr)
+                longest = sorted((piece_title(book, piece, s.tr)
                                   for piece, _n in packs[game]),
                                  key=lambda title: text_width(title, BODY))[-len(SHOWN[game]):]
 
