@@ -35,7 +35,7 @@ def game_sheet(facts: GameFacts, tr: Tr, players: Sequence[str] | None = None,
     when None), `rule_book` the book's title, `house` one line per house rule, `unit` what the
     balances count, in the reader's words."""
     _register_fonts()
-    _ = tr
+    _, _n = tr, tr.n
     out = io.BytesIO()
     width, height = A4
     canvas = Canvas(out, pagesize=A4, invariant=True)
@@ -49,7 +49,7 @@ def game_sheet(facts: GameFacts, tr: Tr, players: Sequence[str] | None = None,
     y -= 34
     canvas.setFillColor(INK_COLOUR)
     canvas.setFont(SANS, 11)
-    canvas.drawString(MARGIN, y, tr.n("Set up on {day}, {count} round",
+    canvas.drawString(MARGIN, y, _n("Set up on {day}, {count} round",
                                       "Set up on {day}, {count} rounds", facts.rounds,
                                       day=facts.date[:10]))
     y -= 22

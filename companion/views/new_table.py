@@ -218,8 +218,6 @@ class NewTableScreen:
         self.chips.visible = bool(offered) and len(self.players) < self.max_seats
         rows: list[ft.Control] = []
         for name in self.players:
-            if self.roster.player_for(name) is not None:
-                continue
             for other in self.roster.look_alikes(name):
                 chosen = self.same.get(name) == other.id
                 rows.append(ft.Row([

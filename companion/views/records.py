@@ -148,8 +148,9 @@ class RecordsScreen:
             rows.append(ft.Semantics(identifier="left-out", container=True, content=ft.Column(
                 [body(line, size=theme.SMALL, color=ft.Colors.ERROR) for line in self.left_out],
                 spacing=4)))
-        rows.append(body(self.app.tr.n("{count} table counted.", "{count} tables counted.",
-                                       records.tables), size=theme.SMALL))
+        _n = self.app.tr.n
+        rows.append(body(_n("{count} table counted.", "{count} tables counted.",
+                            records.tables), size=theme.SMALL))
         if players:
             colours = [self.colour_of(p.name) for p in players]
             narrow = self.app.phone
@@ -414,40 +415,40 @@ async def _share(share: Any, files: list[Any]) -> None:
 
 def figures(p: PlayerRecord, tr: Tr) -> list[str]:
     """A player's figures, a line each, in the reader's language."""
-    _ = tr
+    _, _n = tr, tr.n
     lines = [
-        tr.n("{count} table played, {won} won ({percent}%)",
+        _n("{count} table played, {won} won ({percent}%)",
              "{count} tables played, {won} won ({percent}%)", p.played, won=p.won,
              percent=round(100 * p.win_share)),
         _("Rounds survived: {count}", count=p.rounds_survived),
         _("Times paid or struck: {count}", count=p.paid),
     ]
     for call, n in sorted(p.hit_by.items(), key=lambda kv: (-kv[1], kv[0])):
-        lines.append(tr.n("Hit by {call} once", "Hit by {call} {count} times", n, call=call))
+        lines.append(_n("Hit by {call} once", "Hit by {call} {count} times", n, call=call))
     for call, n in sorted(p.said.items(), key=lambda kv: (-kv[1], kv[0])):
-        lines.append(tr.n("Said {call} once", "Said {call} {count} times", n, call=call))
+        lines.append(_n("Said {call} once", "Said {call} {count} times", n, call=call))
     if p.paid_most_to is not None:
         who, n = p.paid_most_to
-        lines.append(tr.n("Paid most to {name} (once)", "Paid most to {name} ({count} times)",
+        lines.append(_n("Paid most to {name} (once)", "Paid most to {name} ({count} times)",
                           n, name=who))
     lines.append(_("Longest winning streak: {count}", count=p.longest_streak))
     for game, tally in sorted(p.games.items()):
-        lines.append(tr.n("{game}: {count} played, {won} won", "{game}: {count} played, {won} won",
+        lines.append(_n("{game}: {count} played, {won} won", "{game}: {count} played, {won} won",
                           tally.played, game=game_title(game, tr), won=tally.won))
     return lines
 
 
 def game_lines(game: str, r: GameRecord, tr: Tr) -> list[str]:
     """A game's records, a line each, in the reader's language."""
-    _ = tr
-    lines = [tr.n("{count} table played to the end", "{count} tables played to the end",
+    _, _n = tr, tr.n
+    lines = [_n("{count} table played to the end", "{count} tables played to the end",
                   r.tables)]
     if r.most_rounds is not None:
         lines.append(_("Most rounds: {rounds} (table {table})",
                        rounds=int(r.most_rounds.value), table=r.most_rounds.table))
     if r.longest_evening is not None:
         if r.by_rounds:
-            lines.append(tr.n("Longest evening: {count} round (table {table})",
+            lines.append(_n("Longest evening: {count} round (table {table})",
                               "Longest evening: {count} rounds (table {table})",
                               int(r.longest_evening.value), table=r.longest_evening.table))
         else:
@@ -462,6 +463,6 @@ def game_lines(game: str, r: GameRecord, tr: Tr) -> list[str]:
                 piece = described.teaching.piece_title(piece, tr)
             except (KeyError, ValueError):
                 pass
-        lines.append(tr.n("Most common loser's piece: {piece} (once)",
+        lines.append(_n("Most common loser's piece: {piece} (once)",
                           "Most common loser's piece: {piece} ({count} times)", n, piece=piece))
     return lines
