@@ -75,8 +75,8 @@ def story_chart(facts: GameFacts, tr: Tr, names: Sequence[str] | None = None) ->
     chart: Any = fch.LineChart(
         data_series=series, min_y=low, max_y=high, min_x=0, max_x=len(story) - 1,
         height=CHART_HEIGHT, expand=True, interactive=False,
-        left_axis=fch.ChartAxis(label_size=36, title=ft.Text(unit_word(facts.unit, tr),
-                                                              size=theme.SMALL),
+        left_axis=fch.ChartAxis(label_size=36, label_spacing=max(1, (high - low) // 5),
+                                title=ft.Text(unit_word(facts.unit, tr), size=theme.SMALL),
                                 title_size=24),
         bottom_axis=fch.ChartAxis(
             label_size=28, title=ft.Text(_("Round"), size=theme.SMALL), title_size=24,
@@ -88,7 +88,11 @@ def story_chart(facts: GameFacts, tr: Tr, names: Sequence[str] | None = None) ->
         identifier="story-chart", container=True,
         label=_("The story of the game: each player's balance after every round ({unit}).",
                 unit=unit_word(facts.unit, tr)),
-        content=ft.Column([chart, _legend(names)], spacing=8))
+        content=ft.Column([
+            ft.Text(_("The story of the game"), size=theme.BODY, weight=ft.FontWeight.W_600),
+            # room on the right for the last round's number
+            ft.Container(chart, padding=ft.Padding.only(right=16)),
+            _legend(names)], spacing=8))
 
 
 def win_bars(records: Sequence[PlayerRecord], tr: Tr, colours: Sequence[str],
@@ -106,7 +110,8 @@ def win_bars(records: Sequence[PlayerRecord], tr: Tr, colours: Sequence[str],
     chart: Any = fch.BarChart(
         groups=groups, min_y=0, max_y=100 if share else top, height=CHART_HEIGHT,
         expand=True, interactive=True,
-        left_axis=fch.ChartAxis(label_size=36),
+        left_axis=fch.ChartAxis(label_size=36,
+                                label_spacing=20 if share else max(1, int(top) // 5)),
         bottom_axis=fch.ChartAxis(label_size=28, labels=[
             fch.ChartAxisLabel(value=i, label=ft.Text(
                 r.name[:1] if short else r.name, size=12, no_wrap=True,

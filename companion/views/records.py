@@ -97,7 +97,8 @@ class RecordsScreen:
             options=[ft.DropdownOption(key=EVERY_GAME, text=_("Every game"))] + [
                 ft.DropdownOption(key=g.id, text=game_title(g.id, app.tr)) for g in GAMES])
         self.table_menu = ft.Dropdown(label=_("Table"), on_select=self.set_table,
-                                      text_size=theme.BODY, width=320)
+                                      text_size=theme.BODY,
+                                      width=min(480, max(260, app.width - 32)))
         self.body = ft.Column([], spacing=16)
         self.view = ft.View(
             route="/records",
@@ -108,7 +109,9 @@ class RecordsScreen:
             ),
             controls=[ft.Column(
                 [self.notice, self.problem,
-                 ft.Row([self.period_menu, self.game_menu], wrap=True, spacing=12),
+                 # the menus' floating labels need the room above them
+                 ft.Container(ft.Row([self.period_menu, self.game_menu], wrap=True,
+                                     spacing=12), padding=ft.Padding.only(top=8)),
                  self.body],
                 spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)],
             padding=16,
