@@ -29,7 +29,12 @@ from companion.records.exports import bgstats_json, bgstats_link, bgstats_play, 
 from companion.records.facts import game_title
 from companion.records.roster import Roster
 from companion.store import StoreError
-from companion.store.records_io import change_roster, game_facts_of, open_roster
+from companion.store.records_io import (
+    change_roster,
+    game_facts_of,
+    one_game_facts,
+    open_roster,
+)
 
 from . import theme
 from .charts import BADGE_COLOURS, badge, story_chart, unit_word, win_bars
@@ -74,11 +79,7 @@ class RecordsScreen:
         self.roster = Roster()
         self.facts: list[GameFacts] = []
         self.left_out: list[str] = []
-        self.share: Any = None  # the system share sheet, on a device that has one
-        page = app.page
-        if page is not None and not page.web and page.platform in (
-                ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
-            self.share = ft.Share()
+        self.share = share_sheet(app)  # the system share sheet, on a device that has one
         try:
             self.roster, notice = open_roster(app.store)
             self.facts, left_out = game_facts_of(app.store)
@@ -350,14 +351,7 @@ class RecordsScreen:
     # --- take it home -------------------------------------------------------------------------
 
     def deliver(self, name: str, data: bytes) -> None:
-        """A file to take home: the system share sheet on a device that has one, else a
-        download (the save dialog outside a browser)."""
-        if self.share is not None and self.app.page is not None:
-            mime = MIME.get(name.rsplit(".", 1)[-1], "application/octet-stream")
-            files = [ft.ShareFile.from_bytes(data, mime_type=mime, name=name)]
-            self.app.page.run_task(_share, self.share, files)
-            return
-        self.app.save_file(name, data)
+        deliver(self.app, self.share, name, data)
 
     def save_csv(self, e: Any = None) -> None:
         text = results_csv(self.kept, self.roster.shown_name)
@@ -385,6 +379,64 @@ class RecordsScreen:
 
     def save_pdf(self, facts: GameFacts) -> None:
         self.deliver(f"gnav-game-{facts.id}.pdf", sheet_of(self.app, facts, self.roster))
+
+
+def share_sheet(app: Any) -> Any:
+    """The system share sheet (ft.Share) on a phone or tablet app; None in a browser, where a
+    file is a download."""
+    page = app.page
+    if page is not None and not page.web and page.platform in (
+            ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
+        return ft.Share()
+    return None
+
+
+def deliver(app: Any, share: Any, name: str, data: bytes) -> None:
+    """A file to take home: the system share sheet on a device that has one, else a download
+    (the save dialog outside a browser)."""
+    if share is not None and app.page is not None:
+        mime = MIME.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+        files = [ft.ShareFile.from_bytes(data, mime_type=mime, name=name)]
+        app.page.run_task(_share, share, files)
+        return
+    app.save_file(name, data)
+
+
+class TakeHome:
+    """One finished game's files to take home, for its Share screen: its story, the one-page
+    PDF, the results CSV, the BG Stats play file and link. Kept by the screen (the share
+    sheet must stay referenced)."""
+
+    def __init__(self, app: Any, game_id: int) -> None:
+        self.app = app
+        self.share = share_sheet(app)
+        self.roster, _notice = open_roster(app.store)
+        self.facts = one_game_facts(app.store, game_id)
+
+    def controls(self) -> list[ft.Control]:
+        _ = self.app.tr
+        facts, roster = self.facts, self.roster
+        play = bgstats_play(facts, roster.shown_name) if facts.over else None
+        return [
+            story_chart(facts, self.app.tr, [roster.shown_name(s.name) for s in facts.seats]),
+            ft.Row([
+                button(_("One-page PDF"), lambda e: deliver(
+                    self.app, self.share, f"gnav-game-{facts.id}.pdf",
+                    sheet_of(self.app, facts, roster)), icon=ft.Icons.PICTURE_AS_PDF),
+                button(_("Results as CSV"), lambda e: deliver(
+                    self.app, self.share, f"gnav-game-{facts.id}.csv",
+                    results_csv([facts], roster.shown_name).encode("utf-8")),
+                    icon=ft.Icons.TABLE_VIEW),
+                button(_("BG Stats play file"), lambda e: deliver(
+                    self.app, self.share, f"gnav-game-{facts.id}.bgsplay",
+                    bgstats_json(play or {}).encode("utf-8")), icon=ft.Icons.DOWNLOAD,
+                    disabled=play is None),
+                ft.OutlinedButton(_("Open in BG Stats"), icon=ft.Icons.OPEN_IN_NEW,
+                                  url=None if play is None else bgstats_link(play),
+                                  disabled=play is None, style=theme.button_style(),
+                                  height=theme.TOUCH),
+            ], wrap=True, spacing=8),
+        ]
 
 
 def sheet_of(app: Any, facts: GameFacts, roster: Roster) -> bytes:

@@ -244,3 +244,21 @@ def test_the_tables_list_leads_to_players_and_records(app: App) -> None:
     app.go("/")
     tap(app.screen.view, "Players and records")
     assert isinstance(app.screen, RecordsScreen) and app.route == "/records"
+
+
+def test_a_finished_games_share_screen_hands_over_its_page_its_csv_and_its_bg_stats_play(
+        app: App, golden: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    files = saved(app, monkeypatch)
+    n = golden["kille-hussar"]
+    app.go(f"/game/{n}/share")
+    view = app.screen.view
+    assert identified(view, "story-chart") is not None
+    for label in ("One-page PDF", "Results as CSV", "BG Stats play file"):
+        tap(view, label)
+    assert files[f"gnav-game-{n}.pdf"].startswith(b"%PDF")
+    rows = list(csv.DictReader(io.StringIO(files[f"gnav-game-{n}.csv"].decode("utf-8"))))
+    assert [(r["player"], r["place"]) for r in rows] == [("Ann", "2"), ("Bo", "1")]
+    play = json.loads(files[f"gnav-game-{n}.bgsplay"])
+    assert play["game"]["name"] == "Kille" and [p["winner"] for p in play["players"]] == [
+        False, True]
+    assert buttons(view)["Open in BG Stats"].url.startswith(BGSTATS_LINK)
