@@ -6,7 +6,8 @@ tablet, light and dark, into docs/screenshots/.
 
 The golden journals of tests/records/journals/ are imported into a temporary data folder, the
 app is served on it by `python -m companion serve` and each screen opened in headless
-Chromium. Names: records-phone-light.png, records-chart-tablet-dark.png, chips-phone-light.png.
+Chromium. Names: records-phone-light.png, records-chart-tablet-dark.png, chips-phone-light.png,
+share-take-home-phone-dark.png.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ OUT = REPO / "docs" / "screenshots"
 JOURNALS = REPO / "tests" / "records" / "journals"
 SIZES = {"phone": PHONE, "sideways": {"width": 844, "height": 390}, "tablet": TABLET,
          "phone-wide": PHONE_SIDEWAYS}
-SCREENS = ("records", "records-chart", "chips")
+SCREENS = ("records", "records-chart", "chips", "share-take-home")
 
 
 def seed(folder: Path) -> None:
@@ -55,7 +56,11 @@ def shoot(browser: Browser, url: str, screen: str, size: str, dark: bool, lang: 
         remember_language(context, lang)
     page = context.new_page()
     try:
-        if screen == "chips":
+        if screen == "share-take-home":  # a finished game's Share page, at its files
+            page.goto(f"{url}/game/2/share")  # the Gnav table (the journals in name order)
+            enable_semantics(page)
+            wait_text(page, "Result to take home" if lang == "en" else "PDF", timeout=30_000)
+        elif screen == "chips":
             page.goto(f"{url}/new")
             enable_semantics(page)
             wait_text(page, "Bo", timeout=30_000)
@@ -66,7 +71,7 @@ def shoot(browser: Browser, url: str, screen: str, size: str, dark: bool, lang: 
         if dark:
             tap(page, "Dark or light")
         time.sleep(2.5)
-        if screen == "records-chart":
+        if screen in ("records-chart", "share-take-home"):
             page.mouse.move(SIZES[size]["width"] / 2, SIZES[size]["height"] / 2)
             page.mouse.wheel(0, 100_000)  # the end: the table to take home and its story
             time.sleep(2)

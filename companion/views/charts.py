@@ -30,6 +30,7 @@ UNITS = {"counters": N_("Counters"), "strokes": N_("Strokes"), "lives": N_("Live
          "stake": N_("Stake"), "sets": N_("Sets")}
 
 CHART_HEIGHT = 240
+DASHES: tuple[list[int], ...] = ([], [14, 6], [5, 5], [18, 4, 4, 4], [8, 8])
 
 
 def unit_word(unit: str, tr: Tr) -> str:
@@ -69,7 +70,11 @@ def story_chart(facts: GameFacts, tr: Tr, names: Sequence[str] | None = None) ->
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x=step, y=story[step][seat])
                     for step in range(len(story))],
-            color=line_colour(seat), stroke_width=3, curved=False, point=len(story) <= 30)
+            # every seat but the first dashed, each its own way, and thinner than the one
+            # before: a line lying on another's (two seats with the same balance) still shows
+            color=line_colour(seat), stroke_width=max(2, 6 - seat),
+            dash_pattern=DASHES[seat % len(DASHES)] or None, curved=False,
+            point=len(story) <= 30)
         for seat in range(len(facts.seats))]
     every = max(1, (len(story) - 1) // 8)
     chart: Any = fch.LineChart(
