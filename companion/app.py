@@ -31,6 +31,7 @@ from .views.learn import LearnScreen
 from .views.new_table import NewTableScreen
 from .views.parts import Parts
 from .views.quiz import QuizScreen, QuizState
+from .views.records import RecordsScreen
 from .views.send import update_together
 from .views.share import ShareScreen
 from .views.shell.table import TableScreen
@@ -245,6 +246,8 @@ class App:
             return LearnScreen(self)
         if route == "/quiz":
             return QuizScreen(self)
+        if route == "/records":
+            return RecordsScreen(self)
         match = re.fullmatch(r"/(learn|quiz)/([a-z][a-z0-9_-]*)", route)
         if match is not None:  # Learn or the quiz of a game, by its journal's id
             game = GAMES.get(match.group(2))

@@ -66,7 +66,7 @@ def _python(*folders: str) -> list[Path]:
 
 
 def companion_sources() -> list[Path]:
-    return [*_python("views", "narrate", "app.py", "deck/pdf.py"), *game_words()]
+    return [*_python("views", "narrate", "app.py", "deck/pdf.py", "deck/sheet.py"), *game_words()]
 
 
 def errors_sources() -> list[Path]:

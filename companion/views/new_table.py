@@ -17,9 +17,12 @@ from companion.core.protocols import Header
 from companion.engine.describe import Description
 from companion.engine.registry import GAMES
 from companion.i18n import Tr
+from companion.records import Roster, RosterError
 from companion.store import StoreError
+from companion.store.records_io import change_roster, open_roster
 
 from . import theme
+from .charts import badge
 from .parts import Setup
 from .widgets import (
     body,
@@ -33,6 +36,7 @@ from .widgets import (
 )
 
 LABEL = ft.TextStyle(size=theme.BODY)
+CHIPS = 12  # known players offered at once: the most recent, or those matching what is typed
 
 
 ROW_HEIGHT = 56  # a player's row: the 48 px targets and a little air
@@ -58,6 +62,17 @@ class NewTableScreen:
                                        on_change=self.typed,
                                        max_length=MAX_NAME, text_size=theme.BODY, expand=True)
         self.name_error = error_text()
+        # the roster's players as one-tap chips, most recent first, filtered as a name is typed
+        self.roster = Roster()
+        try:
+            self.roster, _notice = open_roster(app.store)
+        except StoreError:
+            pass  # no chips: names are typed as before, and join the roster at the next look
+        self.chips = ft.Row([], wrap=True, spacing=8, run_spacing=8)
+        # a new name that looks like a known player's: offered as the same person, never
+        # merged by itself (new name -> the known player's id, when the referee says so)
+        self.same: dict[str, int] = {}
+        self.alike_box = ft.Column([], spacing=4, visible=False)
         # drag a player by the handle, or move one step with the arrows
         self.player_list = ft.ReorderableListView(
             controls=[], show_default_drag_handles=False, on_reorder=self.reordered,
@@ -92,6 +107,8 @@ class NewTableScreen:
                                        kind="filled")],
                                vertical_alignment=ft.CrossAxisAlignment.START),
                         self.name_error,
+                        self.chips,
+                        self.alike_box,
                         self.player_list,
                         self.no_players,
                         ft.Divider(),
@@ -122,6 +139,7 @@ class NewTableScreen:
     def fill(self) -> None:
         _ = self.app.tr
         self.fill_players()
+        self.fill_chips()
         self.game_group.value = self.game
         self.setup_box.controls = [] if self.setup is None else [self.setup.control]
         self.setup_box.visible = self.setup is not None
@@ -185,6 +203,50 @@ class NewTableScreen:
         # a list inside the page's scrolling column needs its height: all its rows, no scroll
         self.player_list.height = len(rows) * ROW_HEIGHT
 
+    def fill_chips(self) -> None:
+        """The known players not at the table yet, matching what is typed; and for each new
+        name that looks like a known player's, the offer to count them as one."""
+        _ = self.app.tr
+        seated = {name.casefold() for name in self.players}
+        offered = [p for p in self.roster.suggestions(self.name_field.value or "")
+                   if not any(n.casefold() in seated for n in p.names)][:CHIPS]
+        self.chips.controls = [
+            ft.OutlinedButton(p.name, icon=badge(p, p.name, 28), height=theme.TOUCH,
+                              style=theme.button_style(),
+                              on_click=lambda e, n=p.name: self.add_known(n))
+            for p in offered]
+        self.chips.visible = bool(offered) and len(self.players) < self.max_seats
+        rows: list[ft.Control] = []
+        for name in self.players:
+            for other in self.roster.look_alikes(name):
+                chosen = self.same.get(name) == other.id
+                rows.append(ft.Row([
+                    ft.Text(_("{name} looks like {other}, who has played before.",
+                              name=name, other=other.name), size=theme.SMALL + 1, expand=True),
+                    ft.Switch(label=_("Same player"), value=chosen,
+                              on_change=lambda e, n=name, o=other.id: self.same_player(
+                                  n, o, bool(e.control.value))),
+                ], wrap=True))
+        self.alike_box.controls = rows
+        self.alike_box.visible = bool(rows)
+
+    def add_known(self, name: str) -> None:
+        """A chip tapped: the known player sits down, as if the name were typed."""
+        problem = self.name_problem(name)
+        show_error(self.name_error, problem)
+        if problem is None:
+            self.players.append(name)
+            self.name_field.value = ""
+            self.fill()
+        self.app.refresh()
+
+    def same_player(self, name: str, player_id: int, same: bool) -> None:
+        if same:
+            self.same[name] = player_id
+        else:
+            self.same.pop(name, None)
+        self.app.refresh()
+
     def reordered(self, e: Any) -> None:
         """A player dragged to another place in the seating order."""
         old, new = e.old_index, e.new_index
@@ -220,6 +282,7 @@ class NewTableScreen:
             self.setup.adopt(old.setup, old.lang == self.lang)
         self.dealer_choice = old.dealer_choice
         self.name_field.value = old.name_field.value
+        self.same = dict(old.same)
         self.fill()
         if old.lang != self.lang:
             return  # its sentences were told in the other language; the next check retells
@@ -230,8 +293,9 @@ class NewTableScreen:
     # --- handlers -----------------------------------------------------------------------------
 
     def typed(self, e: Any = None) -> None:
-        if note_name_length(self.name_field, self.name_error, self.app.tr, self.hidden_note):
-            self.app.refresh()
+        note_name_length(self.name_field, self.name_error, self.app.tr, self.hidden_note)
+        self.fill_chips()
+        self.app.refresh(self.name_error, self.chips)
 
     def hidden_note(self, typed: str) -> str | None:
         """An invisible formatting character in the name being typed (a zero-width joiner,
@@ -389,7 +453,22 @@ class NewTableScreen:
             show_error(self.start_error, self.app.tr.error(err))
             self.app.refresh()
             return
+        self.join_roster()
         self.app.go(f"/game/{game.id}")
+
+    def join_roster(self) -> None:
+        """The table's names join the roster (a new one as a new player); a look-alike the
+        referee said is the same player becomes that player's other name."""
+        try:
+            roster, _notice = open_roster(self.app.store)
+            for name, player_id in self.same.items():
+                new = roster.player_for(name)
+                if new is not None and new.id != player_id:
+                    roster = roster.merge(player_id, new.id)
+            if self.same:
+                change_roster(self.app.store, roster)
+        except (StoreError, RosterError):
+            pass  # the game is kept; the roster finds its names again at its next reading
 
 
 def _game_choice(game: Description, tr: Tr) -> ft.Control:

@@ -14,9 +14,11 @@ import flet as ft
 
 from companion.board import Problem, SharingService
 from companion.engine.registry import GAMES
-from companion.store import Game
+from companion.records import Unreadable
+from companion.store import Game, StoreError
 
 from . import theme
+from .records import TakeHome
 from .shell.context import ScreenContext
 from .widgets import body, button, error_text, heading, show_error, top_actions
 
@@ -102,6 +104,7 @@ class ShareScreen:
                 qr_image(sharing, text, _("Result QR code"), "result-qr"),
                 ft.Text(text, size=theme.SMALL, selectable=True),
             ]
+            rows += self.take_home(game)
         self.view = ft.View(
             route=f"/game/{game.id}/share",
             appbar=ft.AppBar(
@@ -113,6 +116,16 @@ class ShareScreen:
             controls=[ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
             padding=16,
         )
+
+    def take_home(self, game: Game) -> list[ft.Control]:
+        """The game's story and its files: the one-page PDF, the CSV, the BG Stats play (a
+        game the records cannot read says why instead)."""
+        try:
+            self.files = TakeHome(self.app, game.id)
+        except (StoreError, Unreadable) as err:
+            text = err.text if isinstance(err, Unreadable) else err
+            return [body(self.app.tr.error(text), size=theme.SMALL)]
+        return self.files.controls()
 
     async def on_lan(self, e: Any = None) -> None:
         """The switch moved: open or close the network, then show what it gives now."""

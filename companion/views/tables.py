@@ -103,6 +103,9 @@ class TablesScreen:
                                        icon=ft.Icons.SCHOOL),
                                 button(_("Quiz"), lambda e: app.go("/quiz"),
                                        icon=ft.Icons.QUIZ),
+                                button(_("Players and records"),
+                                       lambda e: app.go("/records"),
+                                       icon=ft.Icons.LEADERBOARD),
                                 # a game Learn does not teach with the others teaches itself
                                 # (Gwra pyskessa's phrasebook), named as it names itself
                                 *(button(_("Learn {game}", game=game.name),
