@@ -173,7 +173,7 @@ def test_cuccu_inn_sold_for_a_price_and_refused(app: App) -> None:
     tap(screen.view, "«Fermatevi alquanto!» Stop a while!")
     press(app, "Refused")
     assert state(screen).shelters == [(1, 0)]
-    assert "Bo refuses the price: no swap." in banner(screen)
+    assert "No sale of the Inn: no swap. Ann shelters Bo this round" in banner(screen)
     assert journal_replies(app, screen) == [
         '{"ev": "reply", "from": "Bo", "call": "inn", "sold": true, "price": 3}',
         '{"ev": "reply", "from": "Ann", "call": "inn", "sold": false}']

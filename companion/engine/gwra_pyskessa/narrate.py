@@ -95,6 +95,17 @@ def over_sentence(state: GoFishState, tr: Tr = EN) -> str:
     _, _n = tr, tr.n
     winners = [state.names[i] for i in state.winners]
     count = max((len(s) for s in state.sets), default=0)
+    tied = [state.names[i] for i, s in enumerate(state.sets)
+            if len(s) == count and i not in state.winners]
+    if tied and len(state.winners) == 1:
+        # gwra-pyskessa.md, winner: "a tie goes to the tied player holding the highest set, ace
+        # high"; the winner first, then why
+        w = state.winners[0]
+        high = max(state.sets[w], key=lambda r: RANK[r].value)
+        return _("All thirteen sets are down. {seat} wins: {others} also have {sets}, and "
+                 "{seat}'s highest set, {rank}, breaks the tie.", seat=state.names[w],
+                 others=and_list(tied, tr), sets=_n("{count} set", "{count} sets", count),
+                 rank=rank_words(high, tr))
     return _("All thirteen sets are down. {winners} ({sets}).",
              winners=winners_sentence(winners, tr),
              sets=_n("{count} set", "{count} sets", count))
