@@ -37,6 +37,7 @@ from companion.engine.cuckoo.narrate import (
     event_sentence,
     face_up_piece,
     game_title,
+    material_words,
     now_sentence,
     piece_title,
     stake_words,
@@ -303,7 +304,7 @@ class FamilyScreen:
                 elif ev.silent:
                     text = _("Swap: a silent matador")
                 elif ev.source == STOCK:
-                    text = _("Take the top piece")
+                    text = material_words(state.book, "take", _)
                 else:
                     text = _("Swap")
                 if ev.face_up or ev.silent:  # the rarer swaps: smaller, under the others

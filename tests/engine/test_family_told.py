@@ -120,7 +120,7 @@ def test_cuccu_the_stocks_cuckoo_is_void_and_told_capitalised() -> None:
     said = told(header("cuccu", "campli"), deal(), *RIGHT[:3], change("Ann"),
                 reply("stock", "cuckoo"))[-1]
     assert said.startswith("The stock calls «Cucù!»"), said
-    assert "It is void: Ann keeps the old piece, and the Cuckoo is laid aside." in said
+    assert "It is void: Ann keeps the old card, and the Cuckoo is laid aside." in said
 
 
 def test_cuccu_a_lone_fool_loses_is_told() -> None:

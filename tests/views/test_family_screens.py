@@ -131,7 +131,7 @@ def test_a_kille_round_through_the_screen(app: App) -> None:
     assert "«Husar hugger» Hussar strikes!" in labels
     tap(screen.view, "Swap")
     tap(screen.view, "Change")  # Ann, the dealer, takes from the stock
-    tap(screen.view, "Take the top piece")
+    tap(screen.view, "Take the top card")
     assert state(screen).phase == "reveal"
     reveal(screen, Bo="cuckoo", Cy="5", Ann="mask")
     assert state(screen).dead == [False] * 3 and state(screen).out == [True, False, False]

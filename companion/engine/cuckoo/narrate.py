@@ -87,6 +87,12 @@ def table_words(book: GameBook, key: str, tr: Tr = EN, **values: object) -> str:
     return tr.p(*book.words.table[key], **values)
 
 
+def material_words(book: GameBook, key: str, tr: Tr = EN, **values: object) -> str:
+    """A sentence naming what the game is played with (its cards and stock, or its pieces and
+    bag), from its rule data (material.py)."""
+    return tr.p(*book.words.material[key], **values)
+
+
 def own_picture_name(book: GameBook, piece: str) -> str:
     """A picture's name in the game's own language, the first where the pack table gives
     several (Slabberjan's "Ruiter, Kap-af")."""
@@ -175,8 +181,7 @@ def now_sentence(state: FamilyState, tr: Tr = EN) -> str:
     if phase == "asking":
         asked = state.asked_name
         if asked == STOCK:
-            return _("{seat} draws from the stock. The top piece is:",
-                     seat=state.turn_name or "")
+            return material_words(state.book, "draws_from", tr, seat=state.turn_name or "")
         return _("{seat} asks {asked} to change. {asked} answers:",
                  seat=state.turn_name or "", asked=asked or "")
     if phase == "reveal":
@@ -195,10 +200,9 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: Outcome,
         return _("{seat} stands.", seat=event.seat)
     if isinstance(event, Change):
         if outcome.lapsed:
-            return _("{seat} asks to change, but the stock is empty: the turn passes.",
-                     seat=event.seat)
+            return material_words(before.book, "ask_empty", tr, seat=event.seat)
         return _("{seat} asks {holder} to change.", seat=event.seat,
-                 holder=_holder(outcome.holder, tr))
+                 holder=_holder(before.book, outcome.holder, tr))
     if isinstance(event, FamilyReply):
         return _reply_sentence(before, event, outcome, after, tr)
     if isinstance(event, Cut):
@@ -217,19 +221,18 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: Outcome,
              seat=event.seat, price=price)
 
 
-def _holder(name: str | None, tr: Tr) -> str:
-    _ = tr
-    return _("the stock") if name in (None, STOCK) else str(name)
+def _holder(book: GameBook, name: str | None, tr: Tr) -> str:
+    return material_words(book, "stock", tr) if name in (None, STOCK) else str(name)
 
 
 def _reply_sentence(before: FamilyState, event: FamilyReply,
                     outcome: Outcome, after: FamilyState, tr: Tr) -> str:
     _, _n = tr, tr.n
     asker = outcome.seat or ""
-    holder = _holder(outcome.holder, tr)
+    holder = _holder(before.book, outcome.holder, tr)
     if event.call == "none":
         if event.source == STOCK:
-            return _("{seat} takes the top piece of the stock.", seat=asker)
+            return material_words(before.book, "takes", tr, seat=asker)
         text = _("{holder} swaps with {seat}.", holder=holder, seat=asker)
         if event.face_up:
             text += " " + _("{piece} was passed face up by {names}.",
@@ -245,11 +248,11 @@ def _reply_sentence(before: FamilyState, event: FamilyReply,
     effects = before.rules.stock_effects if event.source == STOCK else before.rules.effects
     effect = effects[event.call]
     if event.source == STOCK:
-        said = _("The stock calls {call} ({gloss}).", call=call, gloss=gloss)
+        said = material_words(before.book, "calls", tr, call=call, gloss=gloss)
         if effect == Effect():
             # cuccu.md, rule 9: "a Cuckoo drawn is void"
-            said += " " + _("It is void: {seat} keeps the old piece, and {piece} is laid "
-                            "aside.", seat=asker, piece=the_piece(before.book, event.call, tr))
+            said += " " + material_words(before.book, "void", tr, seat=asker,
+                                         piece=the_piece(before.book, event.call, tr))
     else:
         said = _("{holder} calls {call} ({gloss}).", holder=holder, call=call, gloss=gloss)
     parts = [said]
@@ -275,9 +278,10 @@ def _reply_sentence(before: FamilyState, event: FamilyReply,
     if outcome.kind == "end_turns":
         parts.append(_("The turns are over."))
     elif outcome.lapsed:
-        parts.append(_("The stock is empty: the turn passes."))
+        parts.append(material_words(before.book, "empty", tr))
     elif outcome.kind in ("pass_on", "set_aside"):
-        parts.append(_("The ask passes on to {asked}.", asked=_holder(after.asked_name, tr)))
+        parts.append(_("The ask passes on to {asked}.",
+                       asked=_holder(before.book, after.asked_name, tr)))
     return " ".join(parts)
 
 
@@ -440,7 +444,7 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
     if last is None:
         return []
     book = state.book
-    kind, seat, holder = last.kind, last.seat or "", _holder(last.holder, tr)
+    kind, seat, holder = last.kind, last.seat or "", _holder(book, last.holder, tr)
     if kind == "reveal":
         return last_round_lines(state, tr)
     if kind == "deal":
@@ -449,8 +453,7 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
         return [_("{seat} stands.", seat=seat)]
     if kind == "change":
         if last.lapsed:
-            return [_("{seat} asks to change, but the stock is empty: the turn passes.",
-                      seat=seat)]
+            return [material_words(book, "ask_empty", tr, seat=seat)]
         return [_("{seat} asks {holder} to change.", seat=seat, holder=holder)]
     if kind in ("cut_tie", "cut_dealer"):
         return [_("{seat} drew highest and deals first.", seat=seat) if kind == "cut_dealer"
@@ -465,7 +468,7 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
                        seat=seat, price=2 ** state.reentries)]
     if last.call in (None, "none"):
         if last.holder == STOCK:
-            return [_("{seat} takes the top piece of the stock.", seat=seat)]
+            return [material_words(book, "takes", tr, seat=seat)]
         return [_("{holder} swaps with {seat}.", holder=holder, seat=seat)]
     lines = [_("{holder} calls {call} ({gloss}).", holder=holder,
                call=call_words(book, last.call), gloss=call_gloss(book, last.call, tr))]

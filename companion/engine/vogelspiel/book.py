@@ -16,6 +16,7 @@ from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
 from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.ledger import LIVES
+from companion.engine.cuckoo.material import CARDS
 from companion.engine.cuckoo.reveal import LowestLose
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules, GameEnd
@@ -198,6 +199,7 @@ WORDS = FamilyWords(
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     roman=True,  # "The pack": its numerals are written XII … I
     reconstructed=RECONSTRUCTED,
+    material=CARDS,  # cards dealt from a stock
 )
 BOOK = GameBook(game="vogelspiel", max_seats=30, ledger=LIVES, presets=PRESETS,
                 words=WORDS)
