@@ -128,7 +128,11 @@ def call_words(book: GameBook, call: str) -> str:
 
 
 def call_gloss(book: GameBook, call: str, tr: Tr = EN) -> str:
-    """Our translation beside the call (also for "stand" and "change")."""
+    """Our translation beside the call (also for "stand" and "change"); at a table in the
+    game's own language, where our translation would repeat the call, the piece's own name
+    that makes it (issue 23, item 11: «Kap af!» (Ruiter))."""
+    if tr.lang == book.words.language and call in book.words.pieces:
+        return own_picture_name(book, call)
     return tr.p("call", book.words.glosses[call])
 
 

@@ -63,6 +63,9 @@ def table_name(book: GameBook, piece: str, tr: Tr = EN) -> str:
 def call_words(book: GameBook, call: str, tr: Tr = EN) -> str:
     """«Husar hugger» (“Hussar strikes!”): the game's words with our translation beside."""
     _, _p = tr, tr.p
+    if tr.lang == book.words.language:  # our meaning would repeat the call: name its piece
+        return _("{piece}: {words}", piece=own_picture_name(book, call),
+                 words=book.words.calls[call][0])
     return _("{words} (“{meaning}”)", words=book.words.calls[call][0],
              meaning=_p("call", book.words.glosses[call]))
 
