@@ -521,8 +521,10 @@ class FamilyScreen:
             first = self.state.clone() if undoing else before
             after = before if undoing else self.state.clone()
             outcome = first.clone().apply(event)
-            said = event_sentence(first, event, outcome, after, self.app.tr)
-            self.news = lambda tr: [tr(done, event=said), now_sentence(self.state, tr)]
+            def said(tr: Tr) -> str:  # "Undid: Bo stands.", never "Bo stands.."
+                text = event_sentence(first, event, outcome, after, tr)
+                return text.removesuffix(".")
+            self.news = lambda tr: [tr(done, event=said(tr)), now_sentence(self.state, tr)]
         self.picker = None
         self.render()
         self.app.refresh()

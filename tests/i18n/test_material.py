@@ -64,3 +64,22 @@ def test_slabberjan_is_told_as_pieces_drawn_from_a_bag(lang: str) -> None:
     bag = {"en": "bag", "nb": "pose", "da": "pose", "sv": "påse", "de": "Beutel", "nl": "zak",
            "it": "sacchetto"}[lang]
     assert bag in said
+
+
+def test_german_never_puts_the_stock_in_the_wrong_case() -> None:
+    """Issue 23, item 12: German "bittet der Talon", "an der Talon", "Ich bleibe oder Willst du
+    tauschen?": the stock's sentences are its material's own, whole."""
+    head = {"ev": "table", "version": 2, "game": "kille", "rules": "byteskille",
+            "stakes": {"kind": "stake", "rebuys": 3}, "seats": ["Ann", "Bo", "Cy"],
+            "dealer": "Ann"}
+    kind, table = parse_header(head)
+    first = kind.new_state(table)
+    assert isinstance(first, FamilyState)
+    events = [{"ev": "deal"}, {"ev": "stand", "seat": "Bo"}, {"ev": "stand", "seat": "Cy"},
+              {"ev": "change", "seat": "Ann"}]
+    said = history_lines(first, [kind.parse_event(e, table) for e in events], Tr("de"))
+    assert said[-1] == "4. Ann will mit dem Talon tauschen."
+    assert not [line for line in said if re.search(r"(bittet|an) der Talon", line)]
+    tr = Tr("de")
+    assert tr("{stand} or {change}", stand="Ich bleibe", change="Willst du tauschen?") == \
+        "„Ich bleibe“ oder „Willst du tauschen?“"

@@ -170,4 +170,6 @@ WORDS = FamilyWords(
     material=CARDS,  # cards dealt from a stock
 )
 BOOK = GameBook(game="cuccu", max_seats=38, ledger=LIVES, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # cuccu.md, "lives": three (scr; aga's three tokens)
+                stakes={"campli": 3, "stu": 3})

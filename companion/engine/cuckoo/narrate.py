@@ -147,13 +147,14 @@ def direction_words(state: FamilyState, tr: Tr = EN) -> str:
     return _("Play goes to the left: each seat asks its left-hand neighbour.")
 
 
-def stake_words(state: FamilyState, i: int, tr: Tr = EN) -> str:
-    """A seat's counters, lives or standing in the pot, in words."""
+def stake_words(state: FamilyState, i: int, tr: Tr = EN, say_out: bool = True) -> str:
+    """A seat's counters, lives or standing in the pot, in words (without "out" where the
+    seat's out is shown beside them: the board's tag)."""
     _, _n = tr, tr.n
     ledger = state.ledger
     if isinstance(ledger, Stake):
         if state.out[i]:
-            parts = [_("out")]
+            parts = [_("out")] if say_out else []
         elif state.dead[i]:
             parts = [_("dead this deal")]
         else:
@@ -167,7 +168,7 @@ def stake_words(state: FamilyState, i: int, tr: Tr = EN) -> str:
              else _n("{count} life", "{count} lives", n))
     if isinstance(ledger, Counters) and state.sloffen[i]:
         words += ", " + _("on credit")
-    if state.out[i]:
+    if state.out[i] and say_out:
         words += ", " + _("out")
     return words
 
@@ -205,8 +206,9 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: Outcome,
     if isinstance(event, Change):
         if outcome.lapsed:
             return material_words(before.book, "ask_empty", tr, seat=event.seat)
-        return _("{seat} asks {holder} to change.", seat=event.seat,
-                 holder=_holder(before.book, outcome.holder, tr))
+        if outcome.holder in (None, STOCK):  # its own sentence: German's case, the bag's verb
+            return material_words(before.book, "asks", tr, seat=event.seat)
+        return _("{seat} asks {holder} to change.", seat=event.seat, holder=outcome.holder)
     if isinstance(event, FamilyReply):
         return _reply_sentence(before, event, outcome, after, tr)
     if isinstance(event, Cut):
@@ -284,8 +286,9 @@ def _reply_sentence(before: FamilyState, event: FamilyReply,
     elif outcome.lapsed:
         parts.append(material_words(before.book, "empty", tr))
     elif outcome.kind in ("pass_on", "set_aside"):
-        parts.append(_("The ask passes on to {asked}.",
-                       asked=_holder(before.book, after.asked_name, tr)))
+        asked = after.asked_name
+        parts.append(material_words(before.book, "passes_to", tr) if asked in (None, STOCK)
+                     else _("The ask passes on to {asked}.", asked=asked))
     return " ".join(parts)
 
 
@@ -458,6 +461,8 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
     if kind == "change":
         if last.lapsed:
             return [material_words(book, "ask_empty", tr, seat=seat)]
+        if last.holder in (None, STOCK):
+            return [material_words(book, "asks", tr, seat=seat)]
         return [_("{seat} asks {holder} to change.", seat=seat, holder=holder)]
     if kind in ("cut_tie", "cut_dealer"):
         return [_("{seat} drew highest and deals first.", seat=seat) if kind == "cut_dealer"
@@ -505,15 +510,22 @@ def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
     book = state.book
     seats = []
     for i, name in enumerate(state.names):
+        out = state.out[i] and i not in state.winners  # the board tags it
         seats.append({
-            "name": name, "balance": state.balance[i], "words": stake_words(state, i, tr),
-            "out": state.out[i] and i not in state.winners, "sits_out": False,
+            "name": name, "balance": state.balance[i],
+            "words": stake_words(state, i, tr, say_out=not out),
+            "out": out, "sits_out": False,
             "in_round": state.in_round[i], "knocked": False,
             "dealer": state.dealer == i and state.phase != "over",
             "turn": state.turn == i, "asked": state.asked == i, "winner": i in state.winners,
         })
+    _ = tr
+    rules = f"{game_title(book, tr)} · {book_title(book, state.rules.name, tr)}"
     return {
-        "rules": f"{game_title(book, tr)} · {book_title(book, state.rules.name, tr)}",
+        # the board's title names this game alone (issue 23, item 12: not "Gnav · Cuccù")
+        "title": _("{rules} · Round {round}", rules=rules, round=state.round) if state.round
+        else rules,
+        "rules": rules,
         "round": state.round, "phase": state.phase,
         "counters": isinstance(state.ledger, Counters), "limit": None, "pool": state.pool,
         "dealer": state.dealer_name, "turn": state.turn_name, "asked": state.asked_name,

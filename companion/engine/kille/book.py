@@ -170,4 +170,6 @@ WORDS = FamilyWords(
     material=CARDS,  # cards dealt from a stock
 )
 BOOK = GameBook(game="kille", max_seats=40, ledger=STAKE, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # kille.md: "it may buy back in three more times (ril)"
+                stakes={"byteskille": 3, "oberg": 3})

@@ -195,4 +195,7 @@ WORDS = FamilyWords(
     material=BAG,  # "The pack": 42 wooden pieces, drawn from a bag
 )
 BOOK = GameBook(game="slabberjan", max_seats=40, ledger=COUNTERS, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # slabberjan.md, "stake each": 3 (sheet), what is agreed (dewaal), 3 to 6 by
+                # the number of players (vw), 4 chips (the family's)
+                stakes={"sheet": 3, "dewaal": 3, "vanwallenburg": 3, "family": 4})

@@ -200,6 +200,12 @@ WORDS = FamilyWords(
     roman=True,  # "The pack": its numerals are written XII … I
     reconstructed=RECONSTRUCTED,
     material=CARDS,  # cards dealt from a stock
+    # the values of `numerals` in words (vogelspiel.md, "The pack": XII … I, or X … I and Nulla)
+    values={"1-12": N_("the numerals XII to I"),
+            "1-10+nulla": N_("the numerals X to I and the Nulla")},
 )
 BOOK = GameBook(game="vogelspiel", max_seats=30, ledger=LIVES, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # vogelspiel.md, "lives": "two of three lives" (adrian's Bird), Pichler's "6
+                # or 7 «Strichel»", Salzburg's circle of 10 to 12 cross-strokes
+                stakes={"adrian": 3, "pichler": 6, "salzburg": 10})
