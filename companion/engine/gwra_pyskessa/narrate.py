@@ -328,8 +328,16 @@ def quiz_questions(rng: Dice, tr: Tr = EN, count: int = 10) -> list[Question]:
         else:
             key = rng.choice(("please", "thank_you", "yes_rules", "ask", "title"))
             phrase = PHRASES[key]
-            wrong = sorted({tr.error(p.english) for k, p in PHRASES.items()
-                            if tr.error(p.english) != tr.error(phrase.english)})
+            # the same phrase spelt otherwise means the same: «Eus ... genes?» is also "Have
+            # you got any...?", as Learn and the table give it, so that is never a wrong answer
+            same = {tr.error(p.english) for p in PHRASES.values()
+                    if _spelt(p.cornish) == _spelt(phrase.cornish)}
+            wrong = sorted({tr.error(p.english) for k, p in PHRASES.items()} - same)
             out.append(ask_of(_("What does «{cornish}» mean?", cornish=phrase.cornish),
                               tr.error(phrase.english), wrong, said(phrase, tr)))
     return out
+
+
+def _spelt(cornish: str) -> str:
+    """A phrase with its spacing and dots left out: «Eus ... genes?» is «Eus... genes?»."""
+    return "".join(c for c in cornish.lower() if c.isalpha())
