@@ -311,3 +311,4 @@ def test_a_tie_broken_by_the_highest_set_is_told_winner_first() -> None:
     said = over_sentence(play(header, *events))
     assert said == ("All thirteen sets are down. Bo wins: Ann and Eli also have 2 sets, and Bo's "
                     "highest set, Byd (aces), breaks the tie."), said
+

@@ -144,7 +144,8 @@ def outcome_sentences(outcome: Outcome, tr: Tr = EN) -> list[str]:
 def banner_lines(outcome: Outcome, state: GoFishState, tr: Tr = EN) -> list[str]:
     """The banner after an event: what happened, then where the table stands now."""
     lines = outcome_sentences(outcome, tr)
-    if outcome.kind != "ask":  # an ask's own line already says what waits
+    # an ask's own line already says what waits; after a tied cut, only the tied cut again
+    if outcome.kind not in ("ask", "cut_tie"):
         lines.append(now_sentence(state, tr))
     return lines
 
@@ -173,8 +174,12 @@ def event_sentence(event: Event, tr: Tr = EN) -> str:
 def history_lines(number: int, event: Event, outcome: Outcome, tr: Tr = EN) -> list[str]:
     """One event of the history: its number and what the referee entered, then what it did."""
     _ = tr
-    first = _("{number}. {event}.", number=number, event=event_sentence(event, tr))
-    return [first, *outcome_sentences(outcome, tr)]
+    said = event_sentence(event, tr)
+    said = said[:1].upper() + said[1:]  # a sentence: "3. The deal."
+    rest = outcome_sentences(outcome, tr)
+    if rest and rest[0].rstrip(".") == said.rstrip("."):  # a set is told once
+        rest = rest[1:]
+    return [_("{number}. {event}.", number=number, event=said), *rest]
 
 
 def seat_words(state: GoFishState, i: int, tr: Tr = EN) -> str:
