@@ -24,7 +24,7 @@ from typing import Any
 from companion.core import AnyState, Follower, Header
 from companion.core.errors import GnavError
 from companion.core.journal import decode_line
-from companion.engine.registry import parse_header
+from companion.engine.registry import GAMES, parse_header
 from companion.store.game import MAX_EVENTS
 from companion.store.paths import DB_NAME
 
@@ -93,6 +93,7 @@ class Listed:
     round: int
     phase: str
     updated: str
+    game: str = ""  # the journal's "game" (a header without one is the registry's first game)
 
 
 class BoardReader:
@@ -179,7 +180,8 @@ class BoardReader:
                 for game_id, header, round_, phase, updated in rows:
                     head = json.loads(header)
                     out.append(Listed(game_id, tuple(head["seats"]), head["rules"], round_,
-                                      phase, updated[:19] + "Z"))
+                                      phase, updated[:19] + "Z",
+                                      str(head.get("game", GAMES.first.id))))
             except (sqlite3.DatabaseError, ValueError, LookupError, TypeError) as err:
                 raise self._unreadable(err) from None
         return out

@@ -92,8 +92,15 @@ def list_html(games: list[Listed], tr: Tr = EN) -> str:
         where = w["over"] if g.phase == "over" else (
             w["round"].format(round=g.round) if g.round else w["not_dealt"])
         line = w["table_line"].format(game=g.id, seats=", ".join(g.seats))
+        # the game by its own name and the rule book by its title, as the tables list says them
+        game = GAMES.get(g.game)
+        what = [g.game or g.rules] if game is None else [game.name]
+        if game is not None and len(game.books) > 1:
+            title = game.books.get(g.rules)
+            what.append(tr(title) if title else g.rules)
+        small = " · ".join([*what, where])
         rows.append(
             f'<li><a class="game" href="/board/{g.id}"><span class="name">{escape(line)}'
-            f'</span><span class="small">{escape(g.rules)} · {escape(where)}</span></a></li>'
+            f'</span><span class="small">{escape(small)}</span></a></li>'
         )
     return f'<ol class="games">{"".join(rows)}</ol>'

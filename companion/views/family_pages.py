@@ -62,7 +62,7 @@ class FamilyRulesScreen:
         rows.append(ft.Text(_("House rules"), size=theme.NAME, weight=ft.FontWeight.BOLD))
         house: list[ft.Control] = [
             body(_("• {sentence}", sentence=_("{rules}: {value}", rules=house_help(kind, key, tr),
-                                               value=value_words(kind, value, tr))),
+                                               value=value_words(kind, value, tr, key))),
                  size=theme.BODY)
             for key, value in state.table.house] or [
             body(_("None: this table plays {rules} as written.", rules=book), size=theme.BODY)]

@@ -16,6 +16,7 @@ from companion.core.errors import N_, GnavError
 from companion.core.fields import MAX_STAKE
 from companion.engine.cuckoo.family import FamilyKind
 from companion.engine.cuckoo.journal import FamilyTable
+from companion.engine.cuckoo.ledger import Counters
 from companion.engine.cuckoo.narrate import (
     book_summary,
     book_title,
@@ -32,7 +33,6 @@ from . import theme
 from .widgets import body, error_text, show_error
 
 LABEL = ft.TextStyle(size=theme.BODY)
-DEFAULT_AMOUNT = 3  # rebuys, lives or counters each
 # the rule data's values of the house fields, in words (pieces and numbers are named apart)
 VALUE_WORDS: dict[str, str] = {
     "offered_piece": N_("the offered piece"), "all": N_("every swap"), "none": N_("nothing"),
@@ -42,6 +42,8 @@ VALUE_WORDS: dict[str, str] = {
     "first_out_loses": N_("the first out loses"), "everyone": N_("everyone"),
     "first_broke": N_("the first to go broke"),
 }
+# where a value means something else in one field: who may play on credit is a person
+FIELD_WORDS: dict[tuple[str, str], str] = {("credit", "none"): N_("nobody")}
 
 
 class FamilySetup:
@@ -55,7 +57,7 @@ class FamilySetup:
         _ = app.tr
         self.rules = next(iter(self.book.presets))
         self.house: dict[str, Any] = {}
-        self.amount = DEFAULT_AMOUNT
+        self.amount = self.book.stake(self.rules)  # the rule book's usual stake
         self.reentry = True
         self.line = body(game_line(self.book, app.tr), size=theme.SMALL + 1, italic=True)
         self.rules_group = ft.RadioGroup(
@@ -110,7 +112,7 @@ class FamilySetup:
                 [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
                  self._field(key, allowed, value),
                  body(_("{rules}: {value}", rules=book_title(self.book, self.rules, tr),
-                         value=self._value_words(preset.value(key))),
+                         value=self._value_words(preset.value(key), key)),
                       size=theme.SMALL, italic=True)],
                 spacing=4))
         self.house_column.controls = rows
@@ -124,22 +126,25 @@ class FamilySetup:
                                  k, m, bool(e.control.value)))
                  for item in allowed.items], wrap=True)
         if set(allowed) == {True, False}:
-            return ft.Switch(label=self._value_words(bool(value)), label_text_style=LABEL,
+            return ft.Switch(label=self._value_words(bool(value), key), label_text_style=LABEL,
                              value=bool(value),
                              on_change=lambda e, k=key: self.set_house(k, bool(e.control.value)))
         return ft.RadioGroup(
             value=json.dumps(value),
             on_change=lambda e, k=key: self.set_house(k, json.loads(e.control.value)),
-            content=ft.Row([ft.Radio(value=json.dumps(v), label=self._value_words(v),
+            content=ft.Row([ft.Radio(value=json.dumps(v), label=self._value_words(v, key),
                                      label_style=LABEL) for v in allowed], wrap=True))
 
-    def _value_words(self, value: Any) -> str:
-        return value_words(self.book, value, self.app.tr)
+    def _value_words(self, value: Any, key: str | None = None) -> str:
+        return value_words(self.book, value, self.app.tr, key)
 
     # --- handlers ------------------------------------------------------------------------------
 
     def set_rules(self, name: str | None) -> None:
         if name is not None and name in self.book.presets:
+            if self.amount == self.book.stake(self.rules):  # not typed: the new book's own
+                self.amount = self.book.stake(name)
+                self.amount_field.value = str(self.amount)
             self.rules = name
             self.house = {}  # house rules start again from the new book
             self.fill()
@@ -228,11 +233,19 @@ def family_book(game: str) -> GameBook:
     return kind.book
 
 
-def value_words(book: GameBook, value: Any, tr: Tr) -> str:
+def value_words(book: GameBook, value: Any, tr: Tr, key: str | None = None) -> str:
     """A house field's value in words (New table's choices, a table's rules card)."""
-    _ = tr
+    _, _n = tr, tr.n
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if isinstance(value, str) and key is not None and (key, value) in FIELD_WORDS:
+        return _(FIELD_WORDS[key, value])
+    if isinstance(value, str) and value in book.words.values:  # the game's own (its numerals)
+        return _(book.words.values[value])
+    if isinstance(value, int):  # a house field's number is a price in lives or counters
+        if isinstance(book.ledger, Counters):
+            return _n("{count} counter", "{count} counters", value)
+        return _n("{count} life", "{count} lives", value)
     if isinstance(value, (tuple, list)):
         return ", ".join(piece_title(book, v, tr) for v in value) or _("none")
     if isinstance(value, str) and value in VALUE_WORDS:

@@ -364,7 +364,7 @@ class RecordsScreen:
             show_error(self.problem, self.app.tr.error(err))
             self.app.refresh()
             return
-        self.deliver(f"gnav-game-{facts.id}.bgsplay", bgstats_json(play).encode("utf-8"))
+        self.deliver(f"{facts.game}-game-{facts.id}.bgsplay", bgstats_json(play).encode("utf-8"))
 
     def bgstats_button(self, facts: GameFacts) -> ft.Control:
         """The link that opens BG Stats with this play, on a device that has it: the browser
@@ -378,7 +378,7 @@ class RecordsScreen:
                                  height=theme.TOUCH)
 
     def save_pdf(self, facts: GameFacts) -> None:
-        self.deliver(f"gnav-game-{facts.id}.pdf", sheet_of(self.app, facts, self.roster))
+        self.deliver(f"{facts.game}-game-{facts.id}.pdf", sheet_of(self.app, facts, self.roster))
 
 
 def share_sheet(app: Any) -> Any:
@@ -421,14 +421,14 @@ class TakeHome:
             story_chart(facts, self.app.tr, [roster.shown_name(s.name) for s in facts.seats]),
             ft.Row([
                 button(_("One-page PDF"), lambda e: deliver(
-                    self.app, self.share, f"gnav-game-{facts.id}.pdf",
+                    self.app, self.share, f"{facts.game}-game-{facts.id}.pdf",
                     sheet_of(self.app, facts, roster)), icon=ft.Icons.PICTURE_AS_PDF),
                 button(_("Results as CSV"), lambda e: deliver(
-                    self.app, self.share, f"gnav-game-{facts.id}.csv",
+                    self.app, self.share, f"{facts.game}-game-{facts.id}.csv",
                     results_csv([facts], roster.shown_name).encode("utf-8")),
                     icon=ft.Icons.TABLE_VIEW),
                 button(_("BG Stats play file"), lambda e: deliver(
-                    self.app, self.share, f"gnav-game-{facts.id}.bgsplay",
+                    self.app, self.share, f"{facts.game}-game-{facts.id}.bgsplay",
                     bgstats_json(play or {}).encode("utf-8")), icon=ft.Icons.DOWNLOAD,
                     disabled=play is None),
                 ft.OutlinedButton(_("Open in BG Stats"), icon=ft.Icons.OPEN_IN_NEW,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
@@ -238,6 +239,8 @@ class TablesScreen:
         except StoreError as err:
             self.fail(self.app.tr.error(err))
             return
+        # the file is named after its game (kille-game-4.jsonl): the header's "game"
+        game = str(json.loads(text.split("\n", 1)[0]).get("game", GAMES.first.id))
         field = ft.TextField(label=_("Journal of game {n}", n=game_id), value=text, multiline=True,
                              min_lines=4, max_lines=12, read_only=True, text_size=theme.SMALL)
         self.export_box.controls = [
@@ -250,7 +253,7 @@ class TablesScreen:
                                 height=theme.TOUCH),
                 # a download in a browser, the system's save dialog on a phone or a desktop
                 button(_("Save as a file"),
-                       lambda e: self.app.save_file(f"gnav-game-{game_id}.jsonl",
+                       lambda e: self.app.save_file(f"{game}-game-{game_id}.jsonl",
                                                     text.encode("utf-8")),
                        icon=ft.Icons.DOWNLOAD),
                 button(_("Close"), self.hide_export, kind="text"),

@@ -291,7 +291,7 @@ def test_an_evening_of_kille(page: Page, server: AppServer, tmp_path: Path) -> N
     assert step(page, "Change") == "Dag asks Ann to change. Ann answers:"
     assert step(page, "Swap: Dag passes a Harlequin face up") == "Ann's turn"
     step(page, "Change")
-    step(page, "Take the top piece")
+    step(page, "Take the top card")
     button(page, "Settle").wait_for(state="attached")
     pick(page, "Mask")  # Cy (turn order: Cy, Dag, Ann)
     half_entered_reveal_is_kept(page, TABLET)
@@ -355,7 +355,7 @@ def test_an_evening_of_cuccu(page: Page, server: AppServer, tmp_path: Path) -> N
     undo_and_redo(page, "Bo calls «Fermatevi alquanto!»", "Bo's turn")
     assert step(page, "Change") == "Bo asks Ann to change. Ann answers:"
     answer(page, re.compile("Salta!"))
-    assert step(page, "Take the top piece") == "Ann's turn"
+    assert step(page, "Take the top card") == "Ann's turn"
     step(page, "Stand")
     reveal_all(page, {"Ann": "10", "Bo": "5", "Cy": "Inn", "Dag": "1"})
     settled(page, "Dag loses a life.")
@@ -424,7 +424,7 @@ def test_an_evening_of_slabberjan(page: Page, server: AppServer, tmp_path: Path)
     assert answer(page, re.compile("Sta voor den vogel!")) == "Ann's turn"
     undo_and_redo(page, "Ann calls «Sta voor den vogel!»", "Ann's turn")
     step(page, "Change")
-    step(page, "Take the top piece")
+    step(page, "Draw from the bag")
     reveal_all(page, {"Bo": "5", "Cy": "Fool", "Dag": "3", "Ann": "12"})
     settled(page, "Cy pays a counter.")
     assert hook_text(page, "pool") == "Pool 3"
@@ -483,7 +483,7 @@ def test_an_evening_of_vogelspiel(page: Page, server: AppServer, tmp_path: Path)
     step(page, "Change")
     assert answer(page, re.compile("Einkerth!")) == "Cy's turn"
     step(page, "Change")
-    step(page, "Take the top piece")
+    step(page, "Take the top card")
     button(page, "Settle").wait_for(state="attached")
     pick(page, "Plate")  # Bo (turn order: Bo, Ann, Cy)
     half_entered_reveal_is_kept(page, PHONE_UPRIGHT)

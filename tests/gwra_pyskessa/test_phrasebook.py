@@ -5,6 +5,7 @@ and every English word has its Norwegian and Danish translation."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from companion.core.errors import Text
 from companion.engine.gwra_pyskessa import CARD, PACK, PHRASES, RANK, RANKS, SUITS, answer, ask
 from companion.engine.gwra_pyskessa.cards import JOKER, NUMBERS
+from companion.engine.gwra_pyskessa.narrate import quiz_questions
 from companion.i18n import Tr
 
 from .helpers import RULES_MD, SEED
@@ -125,3 +127,14 @@ def test_the_sentences_in_norwegian_and_danish() -> None:
     assert nb.error(answer("K", 0).english) == "Nei. Gå og fisk!"
     assert nb.error(CARD["QH"].english) == "hjerter dame"
     assert da.error(CARD["JC"].english) == "klør knægt"
+
+
+def test_the_quiz_never_marks_learns_meaning_of_the_ask_wrong() -> None:
+    """Issue 23, item 14: the quiz marked "Have you got any...?" wrong for «Eus ... genes?», the
+    meaning Learn and the table give (the vocabulary list's spelling «Eus... genes?»)."""
+    for seed in range(40):
+        for q in quiz_questions(random.Random(seed), count=12):
+            if q.prompt == "What does «Eus ... genes?» mean?":
+                wrong = [o for i, o in enumerate(q.options) if i != q.answer]
+                assert "Have you got any...?" not in wrong
+                assert q.options[q.answer] == "Do you have...?"

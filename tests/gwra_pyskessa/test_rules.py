@@ -13,6 +13,7 @@ from companion.core import Follower
 from companion.core.errors import GnavError
 from companion.core.journal import decode_line
 from companion.engine.gwra_pyskessa import KIND, LayDown, Reply
+from companion.engine.gwra_pyskessa.narrate import over_sentence
 from companion.engine.registry import parse_header
 
 from ..engine.helpers import unquoted_docstrings
@@ -301,3 +302,13 @@ def test_house_default_11_a_wrong_answer_is_put_right_with_undo() -> None:
     got = follower.state.as_json()
     assert (got["turn"], got["deck"]) == ("Joe", 31)
     assert [s["hand"] for s in got["seats"]] == [8, 6, 7]
+
+
+def test_a_tie_broken_by_the_highest_set_is_told_winner_first() -> None:
+    """If two or more players draw, the winner is the player with the highest value set of 4
+    (ace high)."""
+    header, events = f4(32)
+    said = over_sentence(play(header, *events))
+    assert said == ("All thirteen sets are down. Bo wins: Ann and Eli also have 2 sets, and Bo's "
+                    "highest set, Byd (aces), breaks the tie."), said
+

@@ -60,3 +60,32 @@ def test_the_board_tells_a_kille_round_settled_in_the_phones_language(tmp_path: 
     assert english["last_call"][0] == "Dead this deal: Ann."
     assert [s["out"] for s in english["seats"]] == [True, False, False]
     assert norwegian["last_call"][0] == "Døde denne given: Ann."
+
+
+def test_the_board_names_the_one_game_and_lists_games_by_name_not_id(tmp_path: Path) -> None:
+    """Issue 23, item 12: "The board calls every game "Gnav · Cuccù · …", its list shows raw ids
+    ("campli · round 6", "byteskille · over"), a Kille seat out reads "OUT out"."""
+    from companion.board.render import list_html
+
+    with Store(tmp_path) as store:
+        game = family_table(store, "kille", "byteskille", {"kind": "stake", "rebuys": 0})
+        for event in (Deal(), Stand("Bo"), Stand("Cy"), Stand("Ann")):
+            game.apply(event)
+        game.apply(Reveal((("Bo", "cuckoo"), ("Cy", "5"), ("Ann", "mask"))))
+        cuccu = family_table(store, "cuccu", "campli", {"kind": "lives", "each": 3})
+        cuccu.apply(Deal())
+        reader = BoardReader(tmp_path)
+        try:
+            followed = reader.game(game.id)
+            assert followed is not None
+            data = board_json(followed)
+            listed = list_html(reader.list_games())
+        finally:
+            reader.close()
+    html = board_html(data)
+    assert '<h1 id="title">Kille · Byteskille · Round 1</h1>' in html, html[:200]
+    assert "Gnav ·" not in html
+    ann = next(s for s in data["seats"] if s["name"] == "Ann")
+    assert ann["out"] and "out" not in ann["words"]
+    assert "Cuccù · the Campli rules · round 1" in listed
+    assert "campli ·" not in listed and "byteskille ·" not in listed

@@ -131,7 +131,7 @@ def test_a_kille_round_through_the_screen(app: App) -> None:
     assert "«Husar hugger» Hussar strikes!" in labels
     tap(screen.view, "Swap")
     tap(screen.view, "Change")  # Ann, the dealer, takes from the stock
-    tap(screen.view, "Take the top piece")
+    tap(screen.view, "Take the top card")
     assert state(screen).phase == "reveal"
     reveal(screen, Bo="cuckoo", Cy="5", Ann="mask")
     assert state(screen).dead == [False] * 3 and state(screen).out == [True, False, False]
@@ -176,7 +176,7 @@ def test_cuccu_inn_sold_for_a_price_and_refused(app: App) -> None:
     tap(screen.view, "«Fermatevi alquanto!» Stop a while!")
     tap(screen.view, "Refused")
     assert state(screen).shelters == [(1, 0)]
-    assert "Bo refuses the price: no swap." in banner(screen)
+    assert "No sale of the Inn: no swap. Ann shelters Bo this round" in banner(screen)
     assert journal_replies(app, screen) == [
         '{"ev": "reply", "from": "Bo", "call": "inn", "sold": true, "price": 3}',
         '{"ev": "reply", "from": "Ann", "call": "inn", "sold": false}']
@@ -221,9 +221,24 @@ def test_undo_and_redo_say_what_they_did(app: App) -> None:
     tap(screen.view, "Stand")
     tap(screen.view, "Undo")
     assert banner(screen).startswith(f"Undid: {first} stands.")
+    assert ".." not in banner(screen)  # issue 23, item 12: "undo and redo sentences end in .."
     assert state(screen).turn_name == first
     tap(screen.view, "Redo")
     assert banner(screen).startswith(f"Redid: {first} stands.")
+    assert ".." not in banner(screen)
+
+
+@pytest.mark.parametrize("game", ["kille", "slabberjan"])
+def test_an_export_is_named_after_its_game(app: App, game: str) -> None:
+    """Issue 23, item 12: "exports of every game are named `gnav-game-N.jsonl`"."""
+    screen = new_family_table(app, game)
+    tap(screen.view, "Deal")
+    app.go("/")
+    tap(app.screen.view, f"Export game {screen.game.id}")
+    saved: list[tuple[str, bytes]] = []
+    app.save_file = lambda name, data: saved.append((name, data))  # type: ignore[method-assign]
+    tap(app.screen.view, "Save as a file")
+    assert [name for name, _data in saved] == [f"{game}-game-{screen.game.id}.jsonl"]
 
 
 def test_a_family_journal_goes_out_and_back_in(app: App, tmp_path: Path) -> None:
@@ -342,3 +357,27 @@ def test_a_family_tables_learn_teaches_its_own_game_and_rule_book(app: App) -> N
     assert (learn.game, learn.book.name) == ("cuccu", screen.state.rules.name)
     shown = texts(learn.view)
     assert any(t.startswith("Cuccù: the 40 cards") for t in shown), shown[:3]
+
+
+def test_new_tables_stake_follows_the_rule_book(app: App) -> None:
+    """Issue 23, item 13: slabberjan.md, "stake each": "4 chips, 3 above 8 players (minderhoud,
+    goudswaard)" under the family's rules; vogelspiel.md: Pichler's "6 or 7 «Strichel» each"."""
+    tap(app.screen.view, "New table")
+    screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+    screen.set_game("slabberjan")
+    setup = screen.setup
+    assert isinstance(setup, FamilySetup)
+    assert setup.amount_field.value == "3"  # the sheet's 3 cents
+    setup.set_rules("family")
+    assert (setup.amount, setup.amount_field.value) == (4, "4")
+    labels = [c.label for c in walk(screen.view) if isinstance(c, ft.Radio)]
+    assert "nobody" in labels and "nothing" not in labels  # who plays on credit: a person
+    screen.set_game("vogelspiel")
+    setup = screen.setup
+    assert isinstance(setup, FamilySetup)
+    setup.set_rules("pichler")
+    assert setup.amount == 6
+    labels = [c.label for c in walk(screen.view) if isinstance(c, ft.Radio)]
+    assert "the numerals XII to I" in labels and "1-12" not in labels
+    assert "1 life" in labels and "1" not in labels  # the silent matador's price

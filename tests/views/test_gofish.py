@@ -266,7 +266,7 @@ def test_the_history_tells_every_event_in_sentences(app: App) -> None:
     assert isinstance(app.screen, GoFishHistoryScreen)
     lines = texts(identified(app.screen.view, "history"))
     assert lines == [
-        "1. the deal.", "Ann dealt.",
+        "1. The deal.", "Ann dealt.",
         "2. Pol asks Ann for Seyth (sevens).", ("Pol asks: «Ann, eus seyth genes?» "
                                                 "(Ann, have you got any sevens?)"),
         "3. Ann has none: go fish.", "Ann: «Nag eus. Gwra pyskessa!» (No. Go fish!)",

@@ -255,10 +255,10 @@ def test_a_finished_games_share_screen_hands_over_its_page_its_csv_and_its_bg_st
     assert identified(view, "story-chart") is not None
     for label in ("One-page PDF", "Results as CSV", "BG Stats play file"):
         tap(view, label)
-    assert files[f"gnav-game-{n}.pdf"].startswith(b"%PDF")
-    rows = list(csv.DictReader(io.StringIO(files[f"gnav-game-{n}.csv"].decode("utf-8"))))
+    assert files[f"kille-game-{n}.pdf"].startswith(b"%PDF")
+    rows = list(csv.DictReader(io.StringIO(files[f"kille-game-{n}.csv"].decode("utf-8"))))
     assert [(r["player"], r["place"]) for r in rows] == [("Ann", "2"), ("Bo", "1")]
-    play = json.loads(files[f"gnav-game-{n}.bgsplay"])
+    play = json.loads(files[f"kille-game-{n}.bgsplay"])
     assert play["game"]["name"] == "Kille" and [p["winner"] for p in play["players"]] == [
         False, True]
     assert buttons(view)["Open in BG Stats"].url.startswith(BGSTATS_LINK)

@@ -14,6 +14,7 @@ from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect, Undo
 from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.ledger import LIVES
+from companion.engine.cuckoo.material import CARDS
 from companion.engine.cuckoo.reveal import LoneLoses, LowestLose, PairGains
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
@@ -166,6 +167,9 @@ WORDS = FamilyWords(
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     roman=True,  # "The pack": its numerals are written X … I
+    material=CARDS,  # cards dealt from a stock
 )
 BOOK = GameBook(game="cuccu", max_seats=38, ledger=LIVES, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # cuccu.md, "lives": three (scr; aga's three tokens)
+                stakes={"campli": 3, "stu": 3})

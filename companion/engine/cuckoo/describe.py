@@ -15,7 +15,7 @@ from companion.core.protocols import AnyState, Dice
 from companion.engine.describe import Description, LearnPage, Question
 from companion.i18n import Tr
 
-from . import narrate, quiz, teach
+from . import material, narrate, quiz, teach
 from .family import FamilyKind, FamilyState
 from .narrate import PHASES, book_title
 from .quiz import questions
@@ -93,7 +93,7 @@ def family_game(book: GameBook, words: ModuleType) -> Description:
         id=book.game, name=book.words.name, line=book.words.line, kind=FamilyKind(book),
         books={name: title for name, (title, _summary) in book.words.rule_books.items()},
         max_seats=book.max_seats, narration=FamilyNarration(book), teaching=FamilyTeaching(book),
-        table_parts=TABLE_PARTS, catalogue=(words, narrate, teach, quiz),
+        table_parts=TABLE_PARTS, catalogue=(words, material, narrate, teach, quiz),
         title=book.words.title,
         # every rule book of a game deals the same pack but Vogelspiel's Nulla variant, a
         # house rule: the deck prints its first rule book's

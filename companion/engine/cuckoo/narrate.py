@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.core.errors import N_
 from companion.core.fields import STOCK
+from companion.engine.cuckoo.effects import Effect
 from companion.engine.cuckoo.events import (
     Change,
     Cut,
@@ -86,6 +87,12 @@ def table_words(book: GameBook, key: str, tr: Tr = EN, **values: object) -> str:
     return tr.p(*book.words.table[key], **values)
 
 
+def material_words(book: GameBook, key: str, tr: Tr = EN, **values: object) -> str:
+    """A sentence naming what the game is played with (its cards and stock, or its pieces and
+    bag), from its rule data (material.py)."""
+    return tr.p(*book.words.material[key], **values)
+
+
 def own_picture_name(book: GameBook, piece: str) -> str:
     """A picture's name in the game's own language, the first where the pack table gives
     several (Slabberjan's "Ruiter, Kap-af")."""
@@ -121,7 +128,11 @@ def call_words(book: GameBook, call: str) -> str:
 
 
 def call_gloss(book: GameBook, call: str, tr: Tr = EN) -> str:
-    """Our translation beside the call (also for "stand" and "change")."""
+    """Our translation beside the call (also for "stand" and "change"); at a table in the
+    game's own language, where our translation would repeat the call, the piece's own name
+    that makes it (issue 23, item 11: «Kap af!» (Ruiter))."""
+    if tr.lang == book.words.language and call in book.words.pieces:
+        return own_picture_name(book, call)
     return tr.p("call", book.words.glosses[call])
 
 
@@ -136,13 +147,14 @@ def direction_words(state: FamilyState, tr: Tr = EN) -> str:
     return _("Play goes to the left: each seat asks its left-hand neighbour.")
 
 
-def stake_words(state: FamilyState, i: int, tr: Tr = EN) -> str:
-    """A seat's counters, lives or standing in the pot, in words."""
+def stake_words(state: FamilyState, i: int, tr: Tr = EN, say_out: bool = True) -> str:
+    """A seat's counters, lives or standing in the pot, in words (without "out" where the
+    seat's out is shown beside them: the board's tag)."""
     _, _n = tr, tr.n
     ledger = state.ledger
     if isinstance(ledger, Stake):
         if state.out[i]:
-            parts = [_("out")]
+            parts = [_("out")] if say_out else []
         elif state.dead[i]:
             parts = [_("dead this deal")]
         else:
@@ -156,7 +168,7 @@ def stake_words(state: FamilyState, i: int, tr: Tr = EN) -> str:
              else _n("{count} life", "{count} lives", n))
     if isinstance(ledger, Counters) and state.sloffen[i]:
         words += ", " + _("on credit")
-    if state.out[i]:
+    if state.out[i] and say_out:
         words += ", " + _("out")
     return words
 
@@ -174,8 +186,7 @@ def now_sentence(state: FamilyState, tr: Tr = EN) -> str:
     if phase == "asking":
         asked = state.asked_name
         if asked == STOCK:
-            return _("{seat} draws from the stock. The top piece is:",
-                     seat=state.turn_name or "")
+            return material_words(state.book, "draws_from", tr, seat=state.turn_name or "")
         return _("{seat} asks {asked} to change. {asked} answers:",
                  seat=state.turn_name or "", asked=asked or "")
     if phase == "reveal":
@@ -194,10 +205,10 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: Outcome,
         return _("{seat} stands.", seat=event.seat)
     if isinstance(event, Change):
         if outcome.lapsed:
-            return _("{seat} asks to change, but the stock is empty: the turn passes.",
-                     seat=event.seat)
-        return _("{seat} asks {holder} to change.", seat=event.seat,
-                 holder=_holder(outcome.holder, tr))
+            return material_words(before.book, "ask_empty", tr, seat=event.seat)
+        if outcome.holder in (None, STOCK):  # its own sentence: German's case, the bag's verb
+            return material_words(before.book, "asks", tr, seat=event.seat)
+        return _("{seat} asks {holder} to change.", seat=event.seat, holder=outcome.holder)
     if isinstance(event, FamilyReply):
         return _reply_sentence(before, event, outcome, after, tr)
     if isinstance(event, Cut):
@@ -216,19 +227,18 @@ def event_sentence(before: FamilyState, event: FamilyEvent, outcome: Outcome,
              seat=event.seat, price=price)
 
 
-def _holder(name: str | None, tr: Tr) -> str:
-    _ = tr
-    return _("the stock") if name in (None, STOCK) else str(name)
+def _holder(book: GameBook, name: str | None, tr: Tr) -> str:
+    return material_words(book, "stock", tr) if name in (None, STOCK) else str(name)
 
 
 def _reply_sentence(before: FamilyState, event: FamilyReply,
                     outcome: Outcome, after: FamilyState, tr: Tr) -> str:
     _, _n = tr, tr.n
     asker = outcome.seat or ""
-    holder = _holder(outcome.holder, tr)
+    holder = _holder(before.book, outcome.holder, tr)
     if event.call == "none":
         if event.source == STOCK:
-            return _("{seat} takes the top piece of the stock.", seat=asker)
+            return material_words(before.book, "takes", tr, seat=asker)
         text = _("{holder} swaps with {seat}.", holder=holder, seat=asker)
         if event.face_up:
             text += " " + _("{piece} was passed face up by {names}.",
@@ -236,31 +246,131 @@ def _reply_sentence(before: FamilyState, event: FamilyReply,
                             names=and_list(list(event.face_up), tr))
         if event.silent:
             text += " " + _("{holder} let a matador go without its call.", holder=holder)
-        return text
-    said = _("{holder} calls {call} ({gloss}).", holder=holder,
-             call=call_words(before.book, event.call),
-             gloss=call_gloss(before.book, event.call, tr))
+            lost = _lost(before, after, outcome.holder)
+            if lost:
+                text += " " + _charge_words(before, holder, lost, tr)
+        return " ".join([text, *_credit_lines(before, after, tr)])
+    call, gloss = call_words(before.book, event.call), call_gloss(before.book, event.call, tr)
+    effects = before.rules.stock_effects if event.source == STOCK else before.rules.effects
+    effect = effects[event.call]
+    if event.source == STOCK:
+        said = material_words(before.book, "calls", tr, call=call, gloss=gloss)
+        if effect == Effect():
+            # cuccu.md, rule 9: "a Cuckoo drawn is void"
+            said += " " + material_words(before.book, "void", tr, seat=asker,
+                                         piece=the_piece(before.book, event.call, tr))
+    else:
+        said = _("{holder} calls {call} ({gloss}).", holder=holder, call=call, gloss=gloss)
     parts = [said]
     if outcome.kind == "exchange" and event.sold:
         parts.append(_("{seat} buys the swap for {price}.", seat=asker, price=event.price or 0))
     elif outcome.kind == "shelter":
-        parts.append(_("{seat} refuses the price: no swap.", seat=asker))
+        shelter = before.rules.shelter_piece
+        parts.append(_("No sale of {inn}: no swap.",
+                       inn=the_piece(before.book, event.call, tr)))
+        if shelter is not None:
+            parts.append(_("{holder} shelters {seat} this round: if {seat} shows {piece} and "
+                           "loses, {holder} loses instead.", holder=holder, seat=asker,
+                           piece=the_piece(before.book, shelter, tr)))
     if outcome.charged:
         parts.append(_charge_words(before, asker, outcome.charged, tr))
+    parts.extend(_credit_lines(before, after, tr))
     died = [after.names[i] for i in after.died if i not in before.died]
     if died:
         parts.append(_("{names} dies.", names=and_list(died, tr)) if len(died) == 1
                      else _("{names} die.", names=and_list(died, tr)))
-    effects = before.rules.stock_effects if event.source == STOCK else before.rules.effects
-    if effects[event.call].undo != "none" and after.undone:
+    if effect.undo != "none" and after.undone:
         parts.append(_n("One swap goes back.", "{count} swaps go back.", len(after.undone)))
     if outcome.kind == "end_turns":
         parts.append(_("The turns are over."))
     elif outcome.lapsed:
-        parts.append(_("The stock is empty: the turn passes."))
+        parts.append(material_words(before.book, "empty", tr))
     elif outcome.kind in ("pass_on", "set_aside"):
-        parts.append(_("The ask passes on to {asked}.", asked=_holder(after.asked_name, tr)))
+        asked = after.asked_name
+        parts.append(material_words(before.book, "passes_to", tr) if asked in (None, STOCK)
+                     else _("The ask passes on to {asked}.", asked=asked))
     return " ".join(parts)
+
+
+def _lost(before: FamilyState, after: FamilyState, name: str | None) -> int:
+    """What seat `name` lost between the two states (lives or counters)."""
+    if name is None or name not in before.names:
+        return 0
+    i = before.names.index(name)
+    return max(0, before.balance[i] - after.balance[i])
+
+
+def _credit_lines(before: FamilyState, after: FamilyState, tr: Tr) -> list[str]:
+    """slabberjan.md, house default 11: who went op sloffen, and who lost the credit (when it
+    does not put the seat out at once: going out is checked after the showing)."""
+    _ = tr
+    lines = []
+    for i, name in enumerate(after.names):
+        if after.sloffen[i] and not before.sloffen[i]:
+            lines.append(_("{seat} has paid the last counter and plays on credit.", seat=name))
+        elif before.sloffen[i] and not after.sloffen[i] and not after.out[i]:
+            lines.append(_("{seat} owes again and loses the credit: out after the showing "
+                           "unless a counter comes back.", seat=name))
+    return lines
+
+
+def _out_line(before: FamilyState, after: FamilyState, i: int, tr: Tr) -> str:
+    """Seat i is out of the game, and why (and whether it may come back)."""
+    _ = tr
+    name, ledger = after.names[i], after.ledger
+    if isinstance(ledger, Stake):
+        if i in after.may_rebuy:
+            return _("Out of the game: {seat}; {seat} may buy back in before the next deal.",
+                     seat=name)
+        return _("Out of the game: {seat}, with no buy-back left.", seat=name)
+    if isinstance(ledger, Counters):
+        if before.sloffen[i]:
+            return _("Out of the game: {seat}, who owed again while playing on credit.",
+                     seat=name)
+        return _("Out of the game: {seat}, with no counters left.", seat=name)
+    if i in after.may_rebuy:
+        return _("Out of the game: {seat}, with no lives left; {seat} may re-enter before the "
+                 "next deal.", seat=name)
+    return _("Out of the game: {seat}, with no lives left.", seat=name)
+
+
+def _why_lines(before: FamilyState, event: Reveal, after: FamilyState, tr: Tr) -> list[str]:
+    """Why a seat lost when it is not simply the lowest piece shown: a piece ranked by being
+    passed face up (kille.md), a piece dying by house rule, a lone piece (cuccu.md, rule 10),
+    an Inn's shelter (cuccu.md, rule 8)."""
+    _ = tr
+    last = after.last_settlement
+    if last is None:
+        return []
+    book, rules, lines = before.book, before.rules, []
+    also: list[str] = []
+    for loss in last.losses:
+        i = before.names.index(loss.seat)
+        if loss.reason == "lowest" and loss.piece == rules.moved_lowest \
+                and before.holds[i] in before.moved:
+            lines.append(_("{piece} passed face up ranks below every other piece.",
+                           piece=face_up_piece(before, "a_opening", tr)))
+        elif loss.reason == "also":
+            also.append(loss.seat)
+        elif loss.reason == "lone":
+            lines.append(_("{seat} loses for showing {piece} alone.", seat=loss.seat,
+                           piece=the_piece(book, loss.piece, tr)))
+        elif loss.reason == "shelter":
+            for a, h in before.shelters:
+                if h == i and dict(event.pieces).get(before.names[a]) == rules.shelter_piece:
+                    assert rules.shelter_piece is not None
+                    sold = next(c for c, e in rules.effects.items() if e.sale)
+                    lines.append(_("{holder} loses in place of {seat}, who shows {piece}: "
+                                   "{holder} sheltered {seat} when {inn} was not sold.",
+                                   holder=loss.seat, seat=before.names[a],
+                                   piece=the_piece(book, rules.shelter_piece, tr),
+                                   inn=the_piece(book, sold, tr)))
+                    break
+    if also:
+        piece = next(loss.piece for loss in last.losses if loss.reason == "also")
+        lines.append(_("By the house rule {piece} dies too: {names}.",
+                       piece=the_piece(book, piece, tr), names=and_list(also, tr)))
+    return list(dict.fromkeys(lines))
 
 
 def _charge_words(state: FamilyState, seat: str, n: int, tr: Tr) -> str:
@@ -276,7 +386,7 @@ def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
     _ = tr
     shown = [_("{seat} shows {piece}", seat=s, piece=the_piece(before.book, p, tr))
              for s, p in event.pieces]
-    lines = [and_list(shown, tr) + "."]
+    lines = [and_list(shown, tr) + ".", *_why_lines(before, event, after, tr)]
     last = after.last_settlement
     losers = list(last.losers) if last is not None else []
     ledger = before.ledger
@@ -285,21 +395,28 @@ def settlement_lines(before: FamilyState, event: Reveal, after: FamilyState,
         dead = sorted(set(losers) | set(died), key=after.names.index)
         if dead:
             lines.append(_("Dead this deal: {names}.", names=and_list(dead, tr)))
-    else:
-        for name in losers:
-            i = after.names.index(name)
-            lost = before.balance[i] - after.balance[i]
-            if lost > 0:
-                lines.append(_charge_words(before, name, lost, tr))
+    elif last is not None:
+        for loss in last.losses:
+            if loss.paid > 0:
+                lines.append(_charge_words(before, loss.seat, loss.paid, tr))
     gained = [after.names[i] for i in range(len(after.names))
               if isinstance(ledger, Lives) and after.balance[i] > before.balance[i]
               and not after.out[i]]
     if gained:
         lines.append(_("{names} gain a life.", names=and_list(gained, tr)))
-    newly_out = [after.names[i] for i in range(len(after.names))
-                 if after.out[i] and not before.out[i]]
-    if newly_out:
-        lines.append(_("Out of the game: {names}.", names=and_list(newly_out, tr)))
+    if isinstance(ledger, Counters) and last is not None:
+        for take in last.fool_takes:
+            lines.append(_("{seat} takes a counter from the pool.", seat=take.seat) if take.took
+                         else _("{seat} would take a counter, but the pool is empty.",
+                                seat=take.seat))
+        for side in last.side:
+            lines.append(_("{seat} pays a counter into the side pot.", seat=side.seat)
+                         if side.took else
+                         _("{seat} owes the side pot a counter but has none left.",
+                           seat=side.seat))
+        lines.extend(_credit_lines(before, after, tr))
+    lines.extend(_out_line(before, after, i, tr) for i in range(len(after.names))
+                 if after.out[i] and not before.out[i])
     if after.phase == "over":
         lines.append(now_sentence(after, tr))
     return lines
@@ -334,7 +451,7 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
     if last is None:
         return []
     book = state.book
-    kind, seat, holder = last.kind, last.seat or "", _holder(last.holder, tr)
+    kind, seat, holder = last.kind, last.seat or "", _holder(book, last.holder, tr)
     if kind == "reveal":
         return last_round_lines(state, tr)
     if kind == "deal":
@@ -343,8 +460,9 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
         return [_("{seat} stands.", seat=seat)]
     if kind == "change":
         if last.lapsed:
-            return [_("{seat} asks to change, but the stock is empty: the turn passes.",
-                      seat=seat)]
+            return [material_words(book, "ask_empty", tr, seat=seat)]
+        if last.holder in (None, STOCK):
+            return [material_words(book, "asks", tr, seat=seat)]
         return [_("{seat} asks {holder} to change.", seat=seat, holder=holder)]
     if kind in ("cut_tie", "cut_dealer"):
         return [_("{seat} drew highest and deals first.", seat=seat) if kind == "cut_dealer"
@@ -359,7 +477,7 @@ def outcome_lines(state: FamilyState, tr: Tr = EN) -> list[str]:
                        seat=seat, price=2 ** state.reentries)]
     if last.call in (None, "none"):
         if last.holder == STOCK:
-            return [_("{seat} takes the top piece of the stock.", seat=seat)]
+            return [material_words(book, "takes", tr, seat=seat)]
         return [_("{holder} swaps with {seat}.", holder=holder, seat=seat)]
     lines = [_("{holder} calls {call} ({gloss}).", holder=holder,
                call=call_words(book, last.call), gloss=call_gloss(book, last.call, tr))]
@@ -392,15 +510,22 @@ def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
     book = state.book
     seats = []
     for i, name in enumerate(state.names):
+        out = state.out[i] and i not in state.winners  # the board tags it
         seats.append({
-            "name": name, "balance": state.balance[i], "words": stake_words(state, i, tr),
-            "out": state.out[i] and i not in state.winners, "sits_out": False,
+            "name": name, "balance": state.balance[i],
+            "words": stake_words(state, i, tr, say_out=not out),
+            "out": out, "sits_out": False,
             "in_round": state.in_round[i], "knocked": False,
             "dealer": state.dealer == i and state.phase != "over",
             "turn": state.turn == i, "asked": state.asked == i, "winner": i in state.winners,
         })
+    _ = tr
+    rules = f"{game_title(book, tr)} · {book_title(book, state.rules.name, tr)}"
     return {
-        "rules": f"{game_title(book, tr)} · {book_title(book, state.rules.name, tr)}",
+        # the board's title names this game alone (issue 23, item 12: not "Gnav · Cuccù")
+        "title": _("{rules} · Round {round}", rules=rules, round=state.round) if state.round
+        else rules,
+        "rules": rules,
         "round": state.round, "phase": state.phase,
         "counters": isinstance(state.ledger, Counters), "limit": None, "pool": state.pool,
         "dealer": state.dealer_name, "turn": state.turn_name, "asked": state.asked_name,

@@ -118,7 +118,7 @@ def hold_question(book: GameBook, rules: str, matador: str, rng: Dice,
     for call in ("none", *family_teach.matadors(r)):
         fact = reply_fact(book, rules, call)
         effect = r.effects[call]
-        what = " ".join(family_teach.effect_words(effect, r, tr))
+        what = " ".join(family_teach.effect_words(effect, r, tr, book.words.material))
         text = (_("Say nothing: {what}", what=what) if call == "none" else
                 _("Say {words}: {what}", words=family_teach.call_words(book, call, tr),
                   what=what))
@@ -133,7 +133,8 @@ def hold_question(book: GameBook, rules: str, matador: str, rng: Dice,
         text=_("You are asked to swap and you hold the {piece}: what do you say, and what "
                "happens?", piece=family_teach.table_name(book, matador, tr)),
         options=chosen, answer=answer,
-        explanation=tuple(family_teach.effect_words(r.effects[matador], r, tr)),
+        explanation=tuple(family_teach.effect_words(r.effects[matador], r, tr,
+                                                    book.words.material)),
         header=header(book, rules),
         events=(*events, reply(book, rules, holder, matador)), subject=matador)
 
@@ -212,10 +213,9 @@ def pays_question(book: GameBook, rules: str, rng: Dice, tr: Tr = EN) -> FamilyQ
     chosen, answer = pick(options, options[0], rng)
     return FamilyQuestion(
         kind="pays", game=book.game, rules=rules,
-        text=_("The turns are over and these cards are shown: who loses?"),
+        text=tr.p(*book.words.material["who_loses"]),
         options=chosen, answer=answer,
-        explanation=(_("When the turns are over everyone shows their card. The lowest card "
-                       "loses; ties each lose."),
+        explanation=(tr.p(*book.words.material["shown"]),
                      *(f"{family_teach.table_name(book, p, tr)}: {s}"
                        for p in dict.fromkeys(dict(shown).values())
                        for s in family_teach.reveal_words(p, family_teach.rules(book, rules),

@@ -18,7 +18,7 @@ import functools
 import json
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Annotated, Any, Literal, Self
 
 from companion.core.errors import GnavError, either, quoted
@@ -162,6 +162,12 @@ class GameBook:
     ledger: Ledger
     presets: Mapping[str, RuleBook]
     words: FamilyWords
+    # each rule book's usual stake (rebuys, lives or counters each), as its rules file gives it
+    stakes: Mapping[str, int] = field(default_factory=dict)
+
+    def stake(self, name: str) -> int:
+        """The usual stake under rule book `name` (New table's default)."""
+        return self.stakes.get(name, 3)
 
     @property
     def fields(self) -> Mapping[str, FieldValues]:

@@ -45,6 +45,9 @@ class Settlement:
     pool: int  # the pool after the settlement
     next_dealer: str | None  # None when the game is over
     died: tuple[str, ...] = ()  # a stake's: who died in this deal, in seat order
+    # the side pot's payments in turn order (Slabberjan's de Waal): who paid, and what (0 when
+    # it had nothing left); not in the replay, which counts the side pot only
+    side: tuple[PoolTake, ...] = ()
 
     @property
     def losers(self) -> tuple[str, ...]:

@@ -60,6 +60,7 @@ class Settled(NamedTuple):
     went_out: list[int]
     died: list[int]  # died in this deal (stake), in seat order
     reveal_died: list[int]
+    side: tuple[tuple[int, int], ...] = ()  # the side pot's payments in turn order: (seat, paid)
 
 
 class CuckooState(Seating):
@@ -198,6 +199,7 @@ class CuckooState(Seating):
             pool=self.pool,
             next_dealer=None if self.phase == "over" else self._name(self.dealer),
             died=tuple(names[i] for i in settled.died),
+            side=tuple(PoolTake(names[i], paid) for i, paid in settled.side),
         )
         self.last_settlement = settlement
         self._settled(settlement)
@@ -653,9 +655,10 @@ class CuckooState(Seating):
         # Gnav's house default 3: in turn order from the dealer's left, while the pool lasts
         took = (tuple((i, ledger.gain(self, i)) for i in self._turn_order(verdict.gains))
                 if verdict.gains else ())
+        side: tuple[tuple[int, int], ...] = ()
         if verdict.side:
-            for i in self._turn_order(verdict.side):
-                ledger.charge(self, i, 1, side=True)
+            side = tuple((i, ledger.charge(self, i, 1, side=True))
+                         for i in self._turn_order(verdict.side))
         pair: tuple[int, ...] = ()
         if play.pair_piece is not None:
             pair_piece = play.pair_piece
@@ -667,7 +670,7 @@ class CuckooState(Seating):
         went_out = self._going_out(before)
         reveal_died.sort()
         settled = Settled(shown, verdict.lowest, verdict.why, loss, paid, took, pair, went_out,
-                          sorted(self.died) if self.died else [], reveal_died)
+                          sorted(self.died) if self.died else [], reveal_died, side)
         self.before_reveal = before
         self._reveal_died = reveal_died
         self.last_dealer = self.dealer

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 
 from companion.engine.cuckoo.effects import Effect
 from companion.engine.cuckoo.ledger import Lives
-from companion.engine.cuckoo.narrate import book_summary, book_title, own_picture_name, piece_title
+from companion.engine.cuckoo.material import CARDS, Material
+from companion.engine.cuckoo.narrate import (
+    book_summary,
+    book_title,
+    own_picture_name,
+    piece_title,
+)
 from companion.engine.cuckoo.reveal import AlsoLose, LoneLoses, LowestLose, PairGains, SidePot
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
@@ -57,6 +63,9 @@ def table_name(book: GameBook, piece: str, tr: Tr = EN) -> str:
 def call_words(book: GameBook, call: str, tr: Tr = EN) -> str:
     """«Husar hugger» (“Hussar strikes!”): the game's words with our translation beside."""
     _, _p = tr, tr.p
+    if tr.lang == book.words.language:  # our meaning would repeat the call: name its piece
+        return _("{piece}: {words}", piece=own_picture_name(book, call),
+                 words=book.words.calls[call][0])
     return _("{words} (“{meaning}”)", words=book.words.calls[call][0],
              meaning=_p("call", book.words.glosses[call]))
 
@@ -74,7 +83,8 @@ def _loss(n: int, r: CuckooRules, tr: Tr) -> str:
     return _n("{count} counter", "{count} counters", n)
 
 
-def effect_words(effect: Effect, r: CuckooRules, tr: Tr = EN) -> list[str]:
+def effect_words(effect: Effect, r: CuckooRules, tr: Tr = EN,
+                 material: Material = CARDS) -> list[str]:
     """What a call does, one sentence per part of its Effect (docs/journal.md, v2 section 6.4)."""
     _ = tr
     out: list[str] = []
@@ -83,7 +93,7 @@ def effect_words(effect: Effect, r: CuckooRules, tr: Tr = EN) -> list[str]:
     elif effect.sale:
         out.append(_("The holder may sell the swap for a price the asker accepts or refuses."))
     else:
-        out.append(_("No swap: the asker keeps their card."))
+        out.append(tr.p(*material["keeps"]))
     if effect.charge:
         out.append(_("The asker loses {loss} at once.", loss=_loss(effect.charge, r, tr)))
     if effect.undo == "all":
@@ -95,19 +105,15 @@ def effect_words(effect: Effect, r: CuckooRules, tr: Tr = EN) -> list[str]:
     elif effect.kills == "origin":
         out.append(_("The player first dealt the asker's card is out of the round."))
     if effect.then == "end" and not effect.exchange:
-        out.append(_("Nobody swaps any more this round: everyone shows their cards."))
+        out.append(tr.p(*material["all_show"]))
     elif effect.then == "pass":
         out.append(_("The holder keeps it, and the asker must ask the next player beyond the "
                      "holder."))
     return out
 
 
-def stock_words(call: str, r: CuckooRules, tr: Tr = EN) -> str:
-    _ = tr
-    if call in r.stock_effects:
-        return _("When it turns up in the stock, the stock calls too.")
-    return _("When the dealer swaps with the stock and it shows this card, the stock does "
-             "not call: the dealer just swaps.")
+def stock_words(call: str, r: CuckooRules, tr: Tr = EN, material: Material = CARDS) -> str:
+    return tr.p(*material["stock_calls_too" if call in r.stock_effects else "stock_no_call"])
 
 
 @dataclass(frozen=True)
@@ -126,10 +132,11 @@ def lessons(book: GameBook, name: str, tr: Tr = EN) -> list[FamilyLesson]:
     """Every piece of the rule book's pack, highest first, with what its call does."""
     _ = tr
     r = rules(book, name)
+    mat = book.words.material
     out: list[FamilyLesson] = []
     for piece, count in r.order:
         effect = r.effects.get(piece)
-        does = (effect_words(effect, r, tr) + [stock_words(piece, r, tr)]
+        does = (effect_words(effect, r, tr, mat) + [stock_words(piece, r, tr, mat)]
                 if effect is not None else [_("No call: when asked, its holder must swap.")])
         does += reveal_words(piece, r, tr)
         differs: list[str] = []
@@ -137,7 +144,8 @@ def lessons(book: GameBook, name: str, tr: Tr = EN) -> list[FamilyLesson]:
             if other == name:
                 continue
             o = rules(book, other)
-            theirs = (effect_words(o.effects[piece], o, tr) + [stock_words(piece, o, tr)]
+            theirs = (effect_words(o.effects[piece], o, tr, mat)
+                      + [stock_words(piece, o, tr, mat)]
                       if piece in o.effects else [])
             theirs += reveal_words(piece, o, tr)
             extra = [s for s in theirs if s not in does]
@@ -194,20 +202,17 @@ def rules_card(book: GameBook, name: str, tr: Tr = EN,
     way = _("to the left") if r.direction == "left" else _("to the right")
     sections: list[tuple[str, list[str]]] = [
         (_("The deal and the turns"), [
-            _("Each player gets one card; the deal and the turns go {way}. Each in turn stands "
-              "or asks the next player to swap; the dealer is last and may swap with the "
-              "stock.", way=way),
+            tr.p(*book.words.material["deal"], way=way),
             _("A player asked must swap unless holding a matador; a matador answers with its "
               "call."),
         ]),
     ]
     sections.append((_("The calls"), [
         _("{piece} {call}: {does}", piece=table_name(book, m, tr), call=call_words(book, m, tr),
-          does=" ".join(effect_words(r.effects[m], r, tr)))
+          does=" ".join(effect_words(r.effects[m], r, tr, book.words.material)))
         for m in matadors(r)]))
     sections.append((_("The reveal"), [
-        _("When the turns are over everyone shows their card. The lowest card loses; ties "
-          "each lose."),
+        tr.p(*book.words.material["shown"]),
         *(f"{table_name(book, p, tr)}: {s}" for p, _n in r.order
           for s in reveal_words(p, r, tr)),
     ]))
@@ -223,8 +228,8 @@ def learn_page(book: GameBook, rulebook: RuleBook, tr: Tr = EN) -> LearnPage:
     _ = tr
     words, name = book.words, rulebook.name
     return LearnPage(
-        heading=_("{game}: the {count} cards, highest first, under {rules}", game=words.name,
-                  count=rulebook.play().size, rules=book_title(book, name, tr)),
+        heading=tr.p(*words.material["pack"], game=words.name, count=rulebook.play().size,
+                     rules=book_title(book, name, tr)),
         summary=book_summary(book, name, tr),
         source=source(book),
         reconstructed=(_("Reconstructed from summaries: no living tradition is known.")

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .forms import Form
+from .material import CARDS, Material
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,3 +37,7 @@ class FamilyWords:
     pictures: Mapping[str, str] = field(default_factory=dict)  # piece: the picture it shows,
     # where not its own (Slabberjan's pot is a chamber pot)
     reconstructed: bool = False  # from summaries only: no living tradition is known
+    # a house field's values in words where they are the game's own (N_): Vogelspiel's numerals
+    values: Mapping[str, str] = field(default_factory=dict)
+    # what the players hold and the dealer draws from (material.py)
+    material: Material = field(default_factory=lambda: CARDS)

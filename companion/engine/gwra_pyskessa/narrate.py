@@ -95,6 +95,17 @@ def over_sentence(state: GoFishState, tr: Tr = EN) -> str:
     _, _n = tr, tr.n
     winners = [state.names[i] for i in state.winners]
     count = max((len(s) for s in state.sets), default=0)
+    tied = [state.names[i] for i, s in enumerate(state.sets)
+            if len(s) == count and i not in state.winners]
+    if tied and len(state.winners) == 1:
+        # gwra-pyskessa.md, winner: "a tie goes to the tied player holding the highest set, ace
+        # high"; the winner first, then why
+        w = state.winners[0]
+        high = max(state.sets[w], key=lambda r: RANK[r].value)
+        return _("All thirteen sets are down. {seat} wins: {others} also have {sets}, and "
+                 "{seat}'s highest set, {rank}, breaks the tie.", seat=state.names[w],
+                 others=and_list(tied, tr), sets=_n("{count} set", "{count} sets", count),
+                 rank=rank_words(high, tr))
     return _("All thirteen sets are down. {winners} ({sets}).",
              winners=winners_sentence(winners, tr),
              sets=_n("{count} set", "{count} sets", count))
@@ -133,7 +144,8 @@ def outcome_sentences(outcome: Outcome, tr: Tr = EN) -> list[str]:
 def banner_lines(outcome: Outcome, state: GoFishState, tr: Tr = EN) -> list[str]:
     """The banner after an event: what happened, then where the table stands now."""
     lines = outcome_sentences(outcome, tr)
-    if outcome.kind != "ask":  # an ask's own line already says what waits
+    # an ask's own line already says what waits; after a tied cut, only the tied cut again
+    if outcome.kind not in ("ask", "cut_tie"):
         lines.append(now_sentence(state, tr))
     return lines
 
@@ -162,8 +174,12 @@ def event_sentence(event: Event, tr: Tr = EN) -> str:
 def history_lines(number: int, event: Event, outcome: Outcome, tr: Tr = EN) -> list[str]:
     """One event of the history: its number and what the referee entered, then what it did."""
     _ = tr
-    first = _("{number}. {event}.", number=number, event=event_sentence(event, tr))
-    return [first, *outcome_sentences(outcome, tr)]
+    said = event_sentence(event, tr)
+    said = said[:1].upper() + said[1:]  # a sentence: "3. The deal."
+    rest = outcome_sentences(outcome, tr)
+    if rest and rest[0].rstrip(".") == said.rstrip("."):  # a set is told once
+        rest = rest[1:]
+    return [_("{number}. {event}.", number=number, event=said), *rest]
 
 
 def rules_lines(tr: Tr = EN) -> list[str]:
@@ -338,8 +354,16 @@ def quiz_questions(rng: Dice, tr: Tr = EN, count: int = 10) -> list[Question]:
         else:
             key = rng.choice(("please", "thank_you", "yes_rules", "ask", "title"))
             phrase = PHRASES[key]
-            wrong = sorted({tr.error(p.english) for k, p in PHRASES.items()
-                            if tr.error(p.english) != tr.error(phrase.english)})
+            # the same phrase spelt otherwise means the same: «Eus ... genes?» is also "Have
+            # you got any...?", as Learn and the table give it, so that is never a wrong answer
+            same = {tr.error(p.english) for p in PHRASES.values()
+                    if _spelt(p.cornish) == _spelt(phrase.cornish)}
+            wrong = sorted({tr.error(p.english) for k, p in PHRASES.items()} - same)
             out.append(ask_of(_("What does «{cornish}» mean?", cornish=phrase.cornish),
                               tr.error(phrase.english), wrong, said(phrase, tr)))
     return out
+
+
+def _spelt(cornish: str) -> str:
+    """A phrase with its spacing and dots left out: «Eus ... genes?» is «Eus... genes?»."""
+    return "".join(c for c in cornish.lower() if c.isalpha())

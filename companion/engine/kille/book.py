@@ -15,6 +15,7 @@ from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
 from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.ledger import STAKE
+from companion.engine.cuckoo.material import CARDS
 from companion.engine.cuckoo.reveal import AlsoLose, LowestLose, RevealRule
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules
@@ -166,6 +167,9 @@ WORDS = FamilyWords(
     name="Kille", title=N_("Kille"), line=LINE, language=LANGUAGE, source=SOURCE,
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
+    material=CARDS,  # cards dealt from a stock
 )
 BOOK = GameBook(game="kille", max_seats=40, ledger=STAKE, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # kille.md: "it may buy back in three more times (ril)"
+                stakes={"byteskille": 3, "oberg": 3})

@@ -15,6 +15,7 @@ from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
 from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.ledger import COUNTERS, Credit
+from companion.engine.cuckoo.material import BAG
 from companion.engine.cuckoo.reveal import LowestLose, RevealRule, SidePot
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook, Subset
 from companion.engine.cuckoo.rules import CuckooRules
@@ -191,6 +192,10 @@ WORDS = FamilyWords(
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     pictures={"pot": "chamberpot"},  # "Pot, Pispot": the pack draws a chamber pot
+    material=BAG,  # "The pack": 42 wooden pieces, drawn from a bag
 )
 BOOK = GameBook(game="slabberjan", max_seats=40, ledger=COUNTERS, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # slabberjan.md, "stake each": 3 (sheet), what is agreed (dewaal), 3 to 6 by
+                # the number of players (vw), 4 chips (the family's)
+                stakes={"sheet": 3, "dewaal": 3, "vanwallenburg": 3, "family": 4})

@@ -16,6 +16,7 @@ from companion.core.errors import N_, Np_
 from companion.engine.cuckoo.effects import EXCHANGE, Effect
 from companion.engine.cuckoo.forms import Form
 from companion.engine.cuckoo.ledger import LIVES
+from companion.engine.cuckoo.material import CARDS
 from companion.engine.cuckoo.reveal import LowestLose
 from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.engine.cuckoo.rules import CuckooRules, GameEnd
@@ -198,6 +199,13 @@ WORDS = FamilyWords(
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     roman=True,  # "The pack": its numerals are written XII … I
     reconstructed=RECONSTRUCTED,
+    material=CARDS,  # cards dealt from a stock
+    # the values of `numerals` in words (vogelspiel.md, "The pack": XII … I, or X … I and Nulla)
+    values={"1-12": N_("the numerals XII to I"),
+            "1-10+nulla": N_("the numerals X to I and the Nulla")},
 )
 BOOK = GameBook(game="vogelspiel", max_seats=30, ledger=LIVES, presets=PRESETS,
-                words=WORDS)
+                words=WORDS,
+                # vogelspiel.md, "lives": "two of three lives" (adrian's Bird), Pichler's "6
+                # or 7 «Strichel»", Salzburg's circle of 10 to 12 cross-strokes
+                stakes={"adrian": 3, "pichler": 6, "salzburg": 10})

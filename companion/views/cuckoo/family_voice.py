@@ -17,6 +17,7 @@ from companion.engine.cuckoo.narrate import (
     event_sentence,
     face_up_piece,
     game_title,
+    material_words,
     now_sentence,
     piece_title,
     settlement_lines,
@@ -100,9 +101,9 @@ class FamilyVoice:
     def asking(self, state: FamilyState, tr: Tr, swaps_only: bool) -> tuple[str, str | None]:
         return now_sentence(state, tr), None
 
-    def swap(self, stock: bool, tr: Tr) -> str:
+    def swap(self, state: FamilyState, stock: bool, tr: Tr) -> str:
         _ = tr
-        return _("Take the top piece") if stock else _("Swap")
+        return material_words(state.book, "take", tr) if stock else _("Swap")
 
     def face_up(self, state: FamilyState, seat: str, tr: Tr) -> str:
         _ = tr

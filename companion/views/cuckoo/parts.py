@@ -263,7 +263,7 @@ class CuckooParts:
                 rarer.append(Answer("silent", _("Swap: a silent matador"), self.act(ev),
                                     "small", more=True))
             else:
-                answers.insert(0, Answer("none", self.voice.swap(stock, tr), self.act(ev)))
+                answers.insert(0, Answer("none", self.voice.swap(state, stock, tr), self.act(ev)))
         prompt, hint = self.voice.asking(state, tr, len(replies) == 1)
         return Question(prompt, (*answers, *rarer, *self.knock(state)), hint)
 

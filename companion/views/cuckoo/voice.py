@@ -71,7 +71,7 @@ class Voice(Protocol):
 
     def asking(self, state: Any, tr: Tr, swaps_only: bool) -> tuple[str, str | None]: ...
 
-    def swap(self, stock: bool, tr: Tr) -> str: ...
+    def swap(self, state: Any, stock: bool, tr: Tr) -> str: ...
 
     def face_up(self, state: Any, seat: str, tr: Tr) -> str: ...  # a swap passed face up
 
@@ -176,7 +176,7 @@ class GnavVoice:
         return (_("{seat} asks {holder} to swap. {holder} answers:", seat=asker,
                   holder=source), None)
 
-    def swap(self, stock: bool, tr: Tr) -> str:
+    def swap(self, state: TableState, stock: bool, tr: Tr) -> str:
         _ = tr
         return _("Swap")
 

@@ -473,7 +473,9 @@ class TableScreen:
             self.tell(Told(lambda _: [_("Nothing to undo."), now(_)]))
         else:
             said = self.parts.undone(kept, event)
-            self.tell(Told(lambda _: [_("Undid: {event}.", event=said(_)), now(_)]))
+            # "Undid: Bo stands.", never "Bo stands.."
+            self.tell(Told(lambda _: [_("Undid: {event}.", event=said(_).removesuffix(".")),
+                                      now(_)]))
         self.parts.reset()
         changed = self.render()
         if event is not None:
@@ -497,7 +499,8 @@ class TableScreen:
             self.tell(Told(lambda _: [_("Nothing to redo."), now(_)]))
         else:
             said, after = self.parts.redone(kept, event, self.game.outcomes[-1])
-            self.tell(Told(lambda _: [_("Redid: {event}.", event=said(_)), *after(_)]))
+            self.tell(Told(lambda _: [_("Redid: {event}.", event=said(_).removesuffix(".")),
+                                      *after(_)]))
         self.parts.reset()
         self.app.refresh(*self.render())
         if event is not None:
