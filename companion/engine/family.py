@@ -516,6 +516,9 @@ class CuckooState(Seating, Ledger, Generic[O]):
         self.money = [-1] * n
         self.collected = [0] * n
         self.sloffen = [False] * n
+        # when each seat went out (the count of events then; -1 while in): the standings
+        # rank the seats out by it, the last out first
+        self.out_at = [-1] * n
         self.anyone_broke = False
         self.pot = n if ledger not in ("counters", "strokes") else 0
         self.pool = 0
@@ -569,7 +572,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
     # the lists an event may change in place: a clone gets its own (the rest are replaced, never
     # changed, or are shared on purpose)
     _LISTS = ("balance", "out", "in_round", "sitting_out", "knocked", "dead", "alive", "died",
-              "holds", "rebuys", "virgin", "money", "collected", "sloffen", "may_rebuy",
+              "holds", "rebuys", "virgin", "money", "collected", "sloffen", "out_at", "may_rebuy",
               "exchanges", "undone", "moved", "shelters", "charges", "before_reveal",
               "_reveal_died")
 
@@ -1065,6 +1068,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
                 return []
         for i in out:
             self.out[i] = True
+            self.out_at[i] = self.events
             self.virgin[i] = False
         return out
 
@@ -1093,6 +1097,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
             self.may_rebuy.remove(i)
         else:
             self.out[i] = True
+            self.out_at[i] = self.events
             self.sitting_out[i] = False
         remaining = [j for j in range(len(self.names)) if not self.out[j]]
         if len(remaining) > 1 and any(self.sitting_out) and sum(
@@ -1109,6 +1114,7 @@ class CuckooState(Seating, Ledger, Generic[O]):
     def _rebuy(self, i: int) -> O:
         self.may_rebuy.remove(i)
         self.out[i] = False
+        self.out_at[i] = -1
         if self.ledger == "stake":
             self.rebuys[i] += 1
             self.pot += 1

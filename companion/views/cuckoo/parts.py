@@ -122,7 +122,12 @@ class CuckooParts:
     # --- what is said ---------------------------------------------------------------------
 
     def title(self) -> str:
-        return self.voice.title(self.state, self.app.tr, self.app.phone)
+        state = self.state
+        round = state.round
+        if state.phase == "ready" and round and not self.screen.show_settlement():
+            round += 1  # the settlement put away, the table is at the next round's deal
+        return self.voice.title(state, round, self.app.tr,
+                                self.app.phone or self.screen.sideways)
 
     def now(self, tr: Tr) -> str:
         return self.voice.now(self.state, tr)
@@ -395,18 +400,26 @@ class CuckooParts:
     def settlement(self) -> Settled:
         _ = tr = self.app.tr
         state = self.state
-        return Settled(_("Round {round} settled", round=state.round),
-                       self.voice.settlement_lines(state, self.game, tr), self.shown())
+        lines = self.voice.settlement_lines(state, self.game, tr)
+        money = self.voice.money(state, tr)
+        if money:  # the pot and the side pot after the round, as the table counts them
+            lines = [*lines, " · ".join(money)]
+        return Settled(_("Round {round} settled", round=state.round), lines, self.shown())
 
     def over(self) -> Over:
         _ = tr = self.app.tr
         _n = tr.n
         state = self.state
-        lines = [_n("Game over after {count} round.", "Game over after {count} rounds.",
-                    state.round)]
+        won = self.voice.won(state, tr)
+        lines = [won] if won is not None else []
+        lines.append(_n("Game over after {count} round.", "Game over after {count} rounds.",
+                        state.round))
         last = self.voice.settlement_lines(state, self.game, tr)
         if last:
             lines.append(_("Last round: {sentences}", sentences=" ".join(last)))
+        money = self.voice.money(state, tr)
+        if money:
+            lines.append(" · ".join(money))
         return Over(self.voice.headline(state, tr), lines,
                     [Standing(name, words) for name, words in self.voice.standings(state, tr)],
                     self.shown())

@@ -16,6 +16,7 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.engine.family import CuckooState
+from companion.engine.reveal import SidePot
 from companion.i18n import EN, Tr
 
 from .. import theme
@@ -317,7 +318,8 @@ class PoolView:
         self.box = ft.Container(
             padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
-        self.control = ft.Container(content=ft.Semantics(identifier="pool", content=self.box))
+        self.semantics = ft.Semantics(identifier="pool", content=self.box)
+        self.control = ft.Container(content=self.semantics)
         self._key: tuple[object, ...] | None = None
         self._shape: tuple[object, ...] | None = None
 
@@ -360,22 +362,28 @@ class PoolView:
     def show(self, state: CuckooState[Any]) -> list[ft.Control]:
         """Sets the pool and returns the controls to send (as `SeatTile.show`)."""
         dots = dotted(state)
-        key = (state.pool, state.pot, dots)
+        key = (state.pool, state.pot, state.side_pot, dots)
         if key == self._key:
             return []
         self._key = key
         _ = self.tr
         ledger = state.ledger
-        self.control.visible = ledger != "lives"  # each seat's lives are all there is
+        play = state.play
+        # each seat's lives are all there is, unless the pot is kept (Cuccù's re-entries)
+        self.control.visible = ledger != "lives" or play.buy_back != "none"
+        number = self.tr.number
         if ledger == "counters":
-            self.text.value = _("Pool {count}", count=state.pool)
+            text = _("Pool {count}", count=number(state.pool))
+            if any(isinstance(rule, SidePot) for rule in play.reveal):
+                # Slabberjan's side pot, kept apart and counted (slabberjan.md, rule 9)
+                text = _("{pool} · side pot {count}", pool=text, count=number(state.side_pot))
+            self.text.value = text
             marks_changed = self.marks.show(state.pool, True)
         elif ledger == "strokes":
             self.text.value = _("Strokes to {count}", count=state.limit)
             marks_changed = self.marks.show(0, True)
-        elif ledger == "lives":
-            marks_changed = self.marks.show(0, True)
         else:
-            self.text.value = _("Pot {count}", count=state.pot)
+            self.text.value = _("Pot {count}", count=number(state.pot))
             marks_changed = self.marks.show(state.pot, True)
+        self.semantics.label = self.text.value
         return [self.control, self.marks.control] if marks_changed else [self.control]
