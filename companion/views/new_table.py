@@ -35,6 +35,7 @@ from .family_setup import FamilySetup
 from .widgets import (
     body,
     button,
+    count_name,
     error_text,
     heading,
     icon_button,
@@ -69,9 +70,9 @@ class NewTableScreen:
 
         # on_change keeps the typed name on the server at once, so a quick tap on Add player
         # never reads a stale value
-        self.name_field = ft.TextField(label=_("Player name"), on_submit=self.add_player,
-                                       on_change=self.typed,
-                                       max_length=MAX_NAME, text_size=theme.BODY, expand=True)
+        self.name_field = count_name(ft.TextField(
+            label=_("Player name"), on_submit=self.add_player, on_change=self.typed,
+            max_length=MAX_NAME, text_size=theme.BODY, expand=True), app.tr)
         self.name_error = error_text()
         # drag a player by the handle, or move one step with the arrows
         self.player_list = ft.ReorderableListView(
@@ -407,7 +408,8 @@ class NewTableScreen:
 
     def ask_rename(self, name: str) -> None:
         _ = self.app.tr
-        field = ft.TextField(label=_("New name"), value=name, max_length=MAX_NAME, autofocus=True)
+        field = count_name(ft.TextField(label=_("New name"), value=name, max_length=MAX_NAME,
+                                        autofocus=True), self.app.tr)
         problem = error_text()
 
         def typed(e: Any = None) -> None:

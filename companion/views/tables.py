@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.engine import GnavError, JournalError
 from companion.i18n import EN, N_, Tr
+from companion.narrate.family import FAMILY_GAMES, book_title, game_title
 from companion.narrate.words import and_list, winners_sentence
 from companion.store import GameSummary, StoreError
 
@@ -52,6 +53,16 @@ GOFISH_PHASE_WORDS = {
 
 def summary_line(g: GameSummary, tr: Tr = EN) -> str:
     _ = tr
+    if g.game in FAMILY_GAMES:
+        # Kille, Cuccù, Slabberjan, Vogelspiel: the game and its rule book, named as New
+        # table names them
+        round_words = _("not dealt yet") if g.round == 0 else _("round {round}", round=g.round)
+        phase = _(PHASE_WORDS[g.phase]) if g.phase in PHASE_WORDS else g.phase
+        parts = [game_title(g.game, tr), book_title(g.game, g.rules, tr), round_words, phase,
+                 _("last played {when}", when=when(g.updated, tr))]
+        if g.winners:
+            parts.insert(2, winners_sentence(g.winners, tr))
+        return " · ".join(parts)
     if g.game != "gnav":
         # the game's own name, never translated
         words = GOFISH_PHASE_WORDS.get(g.phase)
@@ -148,8 +159,10 @@ class TablesScreen:
     def tile(self, g: GameSummary) -> ft.Control:
         _ = self.app.tr
         n = g.id
+        # a screen reader hears which table: its players and its game, as the card shows them
+        opens = _("Open game {n}", n=n)
         opener = labelled(
-            _("Open game {n}", n=n),
+            f"{opens}: {and_list(g.seats, self.app.tr)} · {summary_line(g, self.app.tr)}",
             ft.Container(
                 content=ft.Column(
                     [ft.Text(and_list(g.seats, self.app.tr), size=theme.NAME, weight=ft.FontWeight.BOLD),

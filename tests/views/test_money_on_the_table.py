@@ -5,13 +5,15 @@ the standings by the order of going out, not by seat order."""
 
 from __future__ import annotations
 
+import flet as ft
+
 from companion.app import App
 from companion.narrate.family import board_state, result_text
 from companion.views.family_pages import FamilyHistoryScreen
 from companion.views.shell.table import TableScreen
 
 from ..engine.family_helpers import header, play
-from .helpers import identified, tap, texts
+from .helpers import every_control, identified, tap, text_of, texts, walk
 from .test_family_screens import app, new_family_table, play_cuccu_to_the_end, press, reveal, state
 
 __all__ = ["app"]  # the fixture, used by name
@@ -86,3 +88,36 @@ def test_slabberjans_side_pot_is_kept_apart_and_shown() -> None:
     pool.set_mode("full", None)
     pool.show(st)
     assert pool.text.value == "Pool 0 · side pot 0"
+
+
+def test_rematch_is_under_the_headline_above_the_standings(app: App) -> None:
+    """Issue 23, item 6: on a phone Rematch needed a scroll past every standing; it is the
+    first thing after the headline now."""
+    screen = play_cuccu_to_the_end(app)
+    order = [text_of(c) for c in walk(screen.own)
+             if isinstance(c, (ft.Text, ft.FilledButton, ft.Button, ft.OutlinedButton))]
+    assert "Rematch" in order
+    assert order.index("Rematch") < order.index("Game over after 3 rounds.")
+    assert order.index("Rematch") < order.index("Standings")
+
+
+def test_a_squeezed_table_keeps_the_pot_off_the_seats() -> None:
+    """Issue 23, item 6: under a phone's settlement the table is squeezed to two rows of seats
+    and the pot in the middle covered a seat; the middle now holds what fits, else nothing."""
+    from companion.views.cuckoo.seats import PoolView, SeatTile
+    from companion.views.shell.parts import Face
+    from companion.views.shell.ring import Table, layout
+
+    names = ("Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro")
+    for height in (120, 140, 150, 170, 300):
+        tiles: list[Face] = [SeatTile(n) for n in names]
+        pool = PoolView()
+        table, _scrolls, ringed = layout(tiles, pool, 366, height, compact=True,
+                                         direction="left", words="")
+        assert ringed
+        assert isinstance(table, Table)
+        middle = table.controls[-1]  # the middle of the table, drawn last
+        holds_pool = pool.control in every_control(middle)
+        # the pool is in the middle only where the middle has the room for it
+        assert isinstance(middle, ft.Container)
+        assert not holds_pool or (middle.height or 0) >= 28, height

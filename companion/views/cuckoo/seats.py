@@ -326,10 +326,12 @@ class PoolView:
     def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
         """As a row above a phone's list, a cell of a crowded table's grid, or the middle of
         a tablet's or a phone's table."""
-        if (mode, width) == self._shape:
+        if (mode, width, height) == self._shape:
             return
-        self._shape = (mode, width)
+        self._shape = (mode, width, height)
         self.box.width = width
+        # too short a middle for the marks under the words: the words alone
+        self.marks.control.visible = height is None or height >= 64
         if mode == "row":
             self.text.size = theme.BODY + 1
             self.marks.box = (180, 24)
