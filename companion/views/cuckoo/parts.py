@@ -382,16 +382,23 @@ class CuckooParts:
             return None
         state, tr = self.state, self.app.tr
         size = 44 if self.app.phone else 64
+        widest = 150 if self.app.phone else 220  # a long name: what a row of pieces can spare
         tiles: list[ft.Control] = []
         for seat, piece in last.pieces:
             title = self.voice.piece(state, piece, tr)
+            # as wide as the seat's name and its piece's need, so neither is cut with room to
+            # spare ("Ann-Sofie Öh…"); past the widest, the name is made smaller to fit
+            width = min(widest, max(size + 24.0, theme.text_width(seat, theme.SMALL + 1),
+                                    theme.text_width(title, theme.SMALL)))
             tiles.append(ft.Semantics(label=f"{seat}: {title}", container=True,
                                       exclude_semantics=True, content=ft.Column(
                 [self.voice.face(state, piece, size),
-                 ft.Text(seat, size=theme.SMALL + 1, weight=ft.FontWeight.BOLD, no_wrap=True,
-                         overflow=ft.TextOverflow.ELLIPSIS, width=size + 24,
+                 ft.Text(seat, size=theme.fitted_size(seat, theme.SMALL + 1, width),
+                         weight=ft.FontWeight.BOLD, no_wrap=True,
+                         overflow=ft.TextOverflow.ELLIPSIS, width=width,
                          text_align=ft.TextAlign.CENTER),
-                 ft.Text(title, size=theme.SMALL, no_wrap=True, width=size + 24,
+                 ft.Text(title, size=theme.fitted_size(title, theme.SMALL, width),
+                         no_wrap=True, width=width,
                          overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)],
                 spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
         return ft.Semantics(identifier="shown", container=True, content=ft.Row(
