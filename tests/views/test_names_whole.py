@@ -28,3 +28,17 @@ def test_the_settlements_names_are_whole(app: App) -> None:
         text = texts[name]
         assert text.width is not None and text.size is not None
         assert theme.text_width(name, text.size) <= text.width, name
+
+
+def test_a_long_name_round_the_table_is_made_smaller_not_cut() -> None:
+    """A seat's tile round a tablet's table (190 px) and a phone's: "Ann-Sofie Öhrström" fits
+    beside the dealer's badge, made smaller as much as it needs."""
+    from companion.views.cuckoo.seats import SeatTile
+
+    for mode, width, padding in (("full", 190.0, 24), ("compact", 176.0, 16)):
+        tile = SeatTile("Ann-Sofie Öhrström")
+        tile.set_mode(mode, width)  # type: ignore[arg-type]
+        size = tile.name_text.size
+        assert size is not None
+        assert theme.text_width("Ann-Sofie Öhrström", size, theme.TEXT_SPACING) <= (
+            width - padding - 30), mode
