@@ -47,6 +47,8 @@ from .voice import GnavVoice, Voice
 if TYPE_CHECKING:
     from ..shell.table import TableScreen
 
+BOLD = 1.1  # a bold name's width over the regular font's, which theme.text_width measures
+
 
 def voice_of(state: object) -> Voice:
     """Gnav's narration for Gnav's state, the family's for the others'."""
@@ -388,12 +390,13 @@ class CuckooParts:
             title = self.voice.piece(state, piece, tr)
             # as wide as the seat's name and its piece's need, so neither is cut with room to
             # spare ("Ann-Sofie Öh…"); past the widest, the name is made smaller to fit
-            width = min(widest, max(size + 24.0, theme.text_width(seat, theme.SMALL + 1),
+            # the name is bold: wider than the font's table says by about a tenth
+            width = min(widest, max(size + 24.0, BOLD * theme.text_width(seat, theme.SMALL + 1),
                                     theme.text_width(title, theme.SMALL)))
             tiles.append(ft.Semantics(label=f"{seat}: {title}", container=True,
                                       exclude_semantics=True, content=ft.Column(
                 [self.voice.face(state, piece, size),
-                 ft.Text(seat, size=theme.fitted_size(seat, theme.SMALL + 1, width),
+                 ft.Text(seat, size=theme.fitted_size(seat, theme.SMALL + 1, width / BOLD),
                          weight=ft.FontWeight.BOLD, no_wrap=True,
                          overflow=ft.TextOverflow.ELLIPSIS, width=width,
                          text_align=ft.TextAlign.CENTER),
