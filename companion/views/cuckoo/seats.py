@@ -245,10 +245,13 @@ class SeatTile:
         self.dealer.width = self.dealer.height = 22 if mode != "full" else 26
         if width is not None and mode != "row":
             # a long name is made smaller to fit beside the dealer's badge rather than cut with
-            # room to spare ("Ann-Sofie Öh…"); only past a small size is it cut
+            # room to spare ("Ann-Sofie Öh…"); a name too long even in a small size is cut at
+            # the tile's own size
             room = width - (24 if mode == "full" else 16 if mode == "compact" else 20) - 30
-            self.name_text.size = max(theme.SMALL - 2.0, theme.fitted_size(
-                self.name, float(self.name_text.size or theme.NAME), room, theme.TEXT_SPACING))
+            fitted = theme.fitted_size(self.name, float(self.name_text.size or theme.NAME),
+                                       room, theme.TEXT_SPACING)
+            if fitted >= theme.SMALL - 2:  # else smaller would not save it: cut as it is
+                self.name_text.size = fitted
         self._key = None  # the marks are redrawn for their new box
 
     def show(self, state: CuckooState[Any], i: int) -> list[ft.Control]:
