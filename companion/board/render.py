@@ -71,6 +71,8 @@ def board_html(data: dict[str, Any], tr: Tr = EN) -> str:
     parts.append(f'<ol id="seats" class="seats">{"".join(rows)}</ol>')
     if data["counters"]:
         parts.append(f'<p id="pool" class="pool">{w["pool"].format(pool=data["pool"])}</p>')
+    # a family game's money in the middle in its own words: the pot, the pool, the side pot
+    parts += [f'<p class="pool">{e(line)}</p>' for line in data.get("money", ())]
     settled = data["settlement"]
     if settled is not None:
         lines = "".join(f"<p>{e(line)}</p>" for line in settled["lines"])

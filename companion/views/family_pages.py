@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.engine.cuckoo import teach as family_teach
 from companion.engine.cuckoo.family import FamilyState
-from companion.engine.cuckoo.narrate import book_title, event_sentence, game_title, house_help
+from companion.engine.cuckoo.narrate import book_title, game_title, history_sentence, house_help
 from companion.store import Game
 
 from . import theme
@@ -92,7 +92,7 @@ class FamilyHistoryScreen(PagedHistory):
         for k, event in enumerate(self.game.events[start:stop], start + 1):
             before = state.clone()
             outcome = state.apply(event)
-            lines.append(f"{k}. {event_sentence(before, event, outcome, state, self.app.tr)}")
+            lines.append(f"{k}. {history_sentence(before, event, outcome, state, self.app.tr)}")
         return lines
 
 

@@ -110,14 +110,14 @@ class FamilySetup:
             title = _("{rule}  (house rule)", rule=help_text) if key in self.house else help_text
             rows.append(ft.Column(
                 [ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
-                 self._field(key, allowed, value),
+                 self._field(key, allowed, value, help_text),
                  body(_("{rules}: {value}", rules=book_title(self.book, self.rules, tr),
                          value=self._value_words(preset.value(key), key)),
                       size=theme.SMALL, italic=True)],
                 spacing=4))
         self.house_column.controls = rows
 
-    def _field(self, key: str, allowed: Any, value: Any) -> ft.Control:
+    def _field(self, key: str, allowed: Any, value: Any, rule: str) -> ft.Control:
         tr = self.app.tr
         if isinstance(allowed, Subset):
             return ft.Row(
@@ -126,9 +126,11 @@ class FamilySetup:
                                  k, m, bool(e.control.value)))
                  for item in allowed.items], wrap=True)
         if set(allowed) == {True, False}:
-            return ft.Switch(label=self._value_words(bool(value), key), label_text_style=LABEL,
-                             value=bool(value),
-                             on_change=lambda e, k=key: self.set_house(k, bool(e.control.value)))
+            # named by its rule for a screen reader, which otherwise reads only "no"
+            return ft.Semantics(label=rule, container=True, content=ft.Switch(
+                label=self._value_words(bool(value), key), label_text_style=LABEL,
+                value=bool(value),
+                on_change=lambda e, k=key: self.set_house(k, bool(e.control.value))))
         return ft.RadioGroup(
             value=json.dumps(value),
             on_change=lambda e, k=key: self.set_house(k, json.loads(e.control.value)),

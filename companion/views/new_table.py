@@ -27,6 +27,7 @@ from .parts import Setup
 from .widgets import (
     body,
     button,
+    count_name,
     error_text,
     heading,
     icon_button,
@@ -58,9 +59,9 @@ class NewTableScreen:
 
         # on_change keeps the typed name on the server at once, so a quick tap on Add player
         # never reads a stale value
-        self.name_field = ft.TextField(label=_("Player name"), on_submit=self.add_player,
-                                       on_change=self.typed,
-                                       max_length=MAX_NAME, text_size=theme.BODY, expand=True)
+        self.name_field = count_name(ft.TextField(
+            label=_("Player name"), on_submit=self.add_player, on_change=self.typed,
+            max_length=MAX_NAME, text_size=theme.BODY, expand=True), app.tr)
         self.name_error = error_text()
         # the roster's players as one-tap chips, most recent first, filtered as a name is typed
         self.roster = Roster()
@@ -352,7 +353,8 @@ class NewTableScreen:
 
     def ask_rename(self, name: str) -> None:
         _ = self.app.tr
-        field = ft.TextField(label=_("New name"), value=name, max_length=MAX_NAME, autofocus=True)
+        field = count_name(ft.TextField(label=_("New name"), value=name, max_length=MAX_NAME,
+                                        autofocus=True), self.app.tr)
         problem = error_text()
 
         def typed(e: Any = None) -> None:

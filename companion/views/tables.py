@@ -15,7 +15,7 @@ from companion.narrate.words import and_list, winners_sentence
 from companion.store import GameSummary, StoreError
 
 from . import theme
-from .widgets import body, button, error_text, heading, show_error, top_actions
+from .widgets import body, button, error_text, heading, labelled, show_error, top_actions
 
 
 def when(iso: str, tr: Tr = EN, tz: tzinfo | None = None) -> str:
@@ -139,11 +139,11 @@ class TablesScreen:
     def tile(self, g: GameSummary) -> ft.Control:
         _ = self.app.tr
         n = g.id
-        # a button named "Open game N" whose lines (the seats, the game, its rule book and
-        # state) a screen reader reads too: not shut out of the semantics as labelled() does
-        opener = ft.Semantics(
-            label=_("Open game {n}", n=n), button=True, container=True,
-            content=ft.Container(
+        # a screen reader hears which table: its players and its game, as the card shows them
+        opens = _("Open game {n}", n=n)
+        opener = labelled(
+            f"{opens}: {and_list(g.seats, self.app.tr)} · {summary_line(g, self.app.tr)}",
+            ft.Container(
                 content=ft.Column(
                     [ft.Text(and_list(g.seats, self.app.tr), size=theme.NAME, weight=ft.FontWeight.BOLD),
                      ft.Text(summary_line(g, self.app.tr), size=theme.SMALL)],

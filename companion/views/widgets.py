@@ -145,13 +145,30 @@ def note_name_length(field: ft.TextField, error: ft.Text, tr: Any,
     a word of its own, so the error line says so (or what `also` says of the name so far);
     another error goes once the name changes. Returns whether the error line changed."""
     _ = tr
+    typed = len(field.value or "")
+    counter = field.counter
+    counted = False
+    if isinstance(counter, ft.Text) and counter.value != f"{typed}/{MAX_NAME}":
+        count_name(field, tr)
+        counted = True
     note = (_("A name has at most {count} characters.", count=MAX_NAME)
             if len(field.value or "") >= MAX_NAME else
             also(field.value or "") if also is not None else None)
     if (error.value if error.visible else None) == note:
-        return False
+        return counted
     show_error(error, note)
     return True
+
+
+def count_name(field: ft.TextField, tr: Any) -> ft.TextField:
+    """The name field's counter (3/40), read to a screen reader in the table's language:
+    Flutter's own counter is read in English whatever the language."""
+    _ = tr
+    typed = len(field.value or "")
+    field.counter = ft.Text(f"{typed}/{MAX_NAME}", size=theme.SMALL,
+                            semantics_label=_("{count} of {limit} characters", count=typed,
+                                              limit=MAX_NAME))
+    return field
 
 
 def theme_toggle(app: ScreenContext) -> ft.Control:

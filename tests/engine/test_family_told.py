@@ -1,7 +1,7 @@
 """Every change of a counter, life, credit or stake is told with its reason, in the banner and
-the history (issue 23, items 3 to 5): the event's sentence, as family_table.py shows it in the
-banner and family_pages.py numbers it in the history. Each docstring quotes the rule it tells
-(docs/rules/<game>.md, /work/shared/rules)."""
+the history (issue 23, items 3 to 5): the event's sentence, as the table's banner tells it
+(views/cuckoo/family_voice.py) and family_pages.py numbers it in the history. Each docstring
+quotes the rule it tells (docs/rules/<game>.md)."""
 
 from __future__ import annotations
 

@@ -35,7 +35,10 @@ def test_the_board_tells_a_cuccu_table(tmp_path: Path) -> None:
         finally:
             reader.close()
     assert data["rules"] == "Cuccù · the Campli rules"
-    assert [s["words"] for s in data["seats"]] == ["3 lives", "3 lives", "2 lives"]
+    # each seat's money beside its lives (cuccu.md rule 3: each paid its stake in; issue 23,
+    # item 1)
+    assert [s["words"] for s in data["seats"]] == [
+        "3 lives, money −1", "3 lives, money −1", "2 lives, money −1"]
     assert data["last_call"] == ["Bo calls «Bum!» (Bang!).", "Cy loses a life."]
     assert data["now"] == "Bo's turn: stand or change."
     assert [s["turn"] for s in data["seats"]] == [False, True, False]

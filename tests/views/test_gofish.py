@@ -308,7 +308,7 @@ def test_a_cut_off_gwra_pyskessa_journal_is_recovered_up_to_its_bad_line(app: Ap
     assert tables.recover_button.visible
     tables.do_recover()
     assert "It is game 2 in the list." in (tables.notice.value or "")
-    tap(tables.view, "Open game 2")
+    tap(tables.view, next(b for b in buttons(tables.view) if b.startswith("Open game 2: ")))
     assert isinstance(app.screen, TableScreen)
     assert len(app.screen.game.events) == 1 and app.screen.state.phase == "turns"
 

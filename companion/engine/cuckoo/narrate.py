@@ -23,12 +23,14 @@ from companion.engine.cuckoo.events import (
     FamilyEvent,
     FamilyReply,
     Leave,
+    Rebuy,
     Reveal,
     Stand,
 )
 from companion.engine.cuckoo.family import FamilyState
 from companion.engine.cuckoo.ledger import Counters, Ledger, Lives, Stake
 from companion.engine.cuckoo.outcome import Outcome
+from companion.engine.cuckoo.reveal import SidePot
 from companion.engine.cuckoo.rulebook import GameBook
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, fitted_result, winners_sentence
@@ -170,7 +172,49 @@ def stake_words(state: FamilyState, i: int, tr: Tr = EN, say_out: bool = True) -
         words += ", " + _("on credit")
     if state.out[i] and say_out:
         words += ", " + _("out")
+    if keeps_money(state):
+        words += ", " + _("money {amount}", amount=signed(state.money[i], tr))
     return words
+
+
+def keeps_money(state: FamilyState) -> bool:
+    """Whether the rule book keeps each seat's money (re-entry prices, an Inn's price)."""
+    return state.rules.buy_back == "reentry"
+
+
+def signed(amount: int, tr: Tr = EN) -> str:
+    """An amount of money with its sign (+2, −1), as the table's language writes numbers."""
+    if amount > 0:
+        return "+" + tr.number(amount)
+    return ("\u2212" + tr.number(-amount)) if amount < 0 else tr.number(0)
+
+
+def pot_lines(state: FamilyState, tr: Tr = EN, pool: bool = True) -> list[str]:
+    """The money in the middle of the table: the pot a winner takes, the pool, the side pot
+    kept apart (each where the rule book has it)."""
+    _ = tr
+    lines: list[str] = []
+    if state.rules.buy_back != "none":
+        lines.append(_("Pot: {count}", count=tr.number(state.pot)))
+    if isinstance(state.ledger, Counters):
+        if pool:
+            lines.append(_("Pool: {pool}", pool=tr.number(state.pool)))
+        if any(isinstance(rule, SidePot) for rule in state.rules.reveal):
+            lines.append(_("Side pot: {count}", count=tr.number(state.side_pot)))
+    return lines
+
+
+def won_sentence(state: FamilyState, tr: Tr = EN) -> str | None:
+    """What the winner takes at the game's end (the pot), or None where nothing is won."""
+    _, _n = tr, tr.n
+    if state.phase != "over" or not state.winners or state.rules.buy_back == "none":
+        return None
+    names = [state.names[i] for i in state.winners]
+    if len(names) == 1:
+        return _n("{seat} won the pot: {count} stake.", "{seat} won the pot: {count} stakes.",
+                  state.pot, seat=names[0])
+    return _n("{seats} share the pot: {count} stake.", "{seats} share the pot: {count} stakes.",
+              state.pot, seats=and_list(names, tr))
 
 
 def now_sentence(state: FamilyState, tr: Tr = EN) -> str:
@@ -430,8 +474,20 @@ def history_lines(first: Any, events: list[Any], tr: Tr = EN) -> list[str]:
     for k, event in enumerate(events, 1):
         before = state.clone()
         outcome = state.apply(event)
-        lines.append(f"{k}. {event_sentence(before, event, outcome, state, tr)}")
+        lines.append(f"{k}. {history_sentence(before, event, outcome, state, tr)}")
     return lines
+
+
+def history_sentence(before: FamilyState, event: Any, outcome: Any, state: FamilyState,
+                     tr: Tr = EN) -> str:
+    """An event as History tells it: after a settlement or a buy-back, with the money in the
+    middle as it then stood (the pot, the pool, the side pot)."""
+    said = event_sentence(before, event, outcome, state, tr)
+    if isinstance(event, (Reveal, Rebuy)):
+        money = pot_lines(state, tr)
+        if money:
+            said = f"{said} ({' · '.join(money)})"
+    return said
 
 
 def stakes_label(ledger: Ledger, tr: Tr = EN) -> str:
@@ -528,6 +584,7 @@ def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
         "rules": rules,
         "round": state.round, "phase": state.phase,
         "counters": isinstance(state.ledger, Counters), "limit": None, "pool": state.pool,
+        "money": pot_lines(state, tr, pool=False),  # the pot, the side pot, in words
         "dealer": state.dealer_name, "turn": state.turn_name, "asked": state.asked_name,
         "seats": seats, "now": now_sentence(state, tr),
         "last_call": outcome_lines(state, tr), "settlement": None,
@@ -538,9 +595,12 @@ def board_state(state: FamilyState, tr: Tr = EN) -> dict[str, Any]:
 
 def standings(state: FamilyState) -> list[int]:
     """Seat indexes best first: winners, then the seats still in (most lives or counters
-    first), the seats out last."""
+    first), then the seats out by the order they went out, the last out first; where the rule
+    book keeps money, the most money first among equals."""
+    money = keeps_money(state)
     return sorted(range(len(state.names)),
-                  key=lambda i: (i not in state.winners, state.out[i], -state.balance[i], i))
+                  key=lambda i: (i not in state.winners, state.out[i], -state.out_at[i],
+                                 -state.balance[i], -state.money[i] if money else 0, i))
 
 
 def result_text(state: FamilyState, tr: Tr = EN,
@@ -570,8 +630,10 @@ def _result_lines(state: FamilyState, tr: Tr, names: bool) -> tuple[list[str], l
             _("Rounds: {count}", count=state.round),
             winners_sentence([state.names[i] for i in state.winners], tr)
             if state.phase == "over" else _("Not finished")]
-    if state.pool:
-        head.append(_("Pool: {pool}", pool=state.pool))
+    won = won_sentence(state, tr)
+    if won is not None:
+        head.append(won)
+    head += pot_lines(state, tr)
     head.append(_("Standings:"))
     rows = []
     for place, i in enumerate(standings(state), start=1):

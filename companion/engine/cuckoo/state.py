@@ -104,6 +104,9 @@ class CuckooState(Seating):
         self.money = [-1] * n
         self.collected = [0] * n
         self.sloffen = [False] * n
+        # when each seat went out (the count of events then; -1 while in): the standings
+        # rank the seats out by it, the last out first
+        self.out_at = [-1] * n
         self.anyone_broke = False
         self.pot = ledger.pot(n)
         self.pool = 0
@@ -217,7 +220,7 @@ class CuckooState(Seating):
     # the lists an event may change in place: a clone gets its own (the rest are replaced, never
     # changed, or are shared on purpose)
     _LISTS = ("balance", "out", "in_round", "sitting_out", "knocked", "dead", "alive", "died",
-              "holds", "rebuys", "virgin", "money", "collected", "sloffen", "may_rebuy",
+              "holds", "rebuys", "virgin", "money", "collected", "sloffen", "out_at", "may_rebuy",
               "exchanges", "undone", "moved", "shelters", "charges", "before_reveal",
               "_reveal_died")
 
@@ -703,6 +706,7 @@ class CuckooState(Seating):
         out = self.ledger.going_out(self, before)
         for i in out:
             self.out[i] = True
+            self.out_at[i] = self.events
             self.virgin[i] = False
         return out
 
@@ -731,6 +735,7 @@ class CuckooState(Seating):
             self.may_rebuy.remove(i)
         else:
             self.out[i] = True
+            self.out_at[i] = self.events
             self.sitting_out[i] = False
         remaining = [j for j in range(len(self.names)) if not self.out[j]]
         if len(remaining) > 1 and any(self.sitting_out) and sum(
@@ -747,6 +752,7 @@ class CuckooState(Seating):
     def _rebuy(self, i: int) -> Outcome:
         self.may_rebuy.remove(i)
         self.out[i] = False
+        self.out_at[i] = -1
         if self.play.buy_back == "rebuy":
             self.rebuys[i] += 1
             self.pot += 1

@@ -20,10 +20,12 @@ from companion.engine.cuckoo.narrate import (
     material_words,
     now_sentence,
     piece_title,
+    pot_lines,
     settlement_lines,
     stake_words,
     standings,
     table_words,
+    won_sentence,
 )
 from companion.i18n import Tr
 from companion.narrate.words import winners_sentence
@@ -38,11 +40,12 @@ class FamilyVoice:
     pictured = True  # the family's packs, whose names the referee may not know
     in_turn_order = True
 
-    def title(self, state: FamilyState, tr: Tr, phone: bool) -> str:
+    def title(self, state: FamilyState, round: int, tr: Tr, short: bool) -> str:
         _ = tr
         game = state.book
-        return _("{game} · {book} · Round {round}", game=game_title(game, tr),
-                 book=book_title(game, state.rules.name, tr), round=max(state.round, 1))
+        # the round first: a rule book's long name is what the bar cuts, never the round
+        return _("Round {round} · {game} · {book}", game=game_title(game, tr),
+                 book=book_title(game, state.rules.name, tr), round=max(round, 1))
 
     def now(self, state: FamilyState, tr: Tr) -> str:
         return now_sentence(state, tr)
@@ -142,3 +145,9 @@ class FamilyVoice:
 
     def headline(self, state: FamilyState, tr: Tr) -> str:
         return winners_sentence([state.names[i] for i in state.winners], tr)
+
+    def money(self, state: FamilyState, tr: Tr) -> list[str]:
+        return pot_lines(state, tr)
+
+    def won(self, state: FamilyState, tr: Tr) -> str | None:
+        return won_sentence(state, tr)

@@ -49,6 +49,8 @@ from .voice import Voice
 if TYPE_CHECKING:
     from ..shell.table import TableScreen
 
+BOLD = 1.1  # a bold name's width over the regular font's, which theme.text_width measures
+
 
 class CuckooParts:
     """A cuckoo table's parts, told in `voice`: Gnav's narration or the family's, as each
@@ -118,7 +120,12 @@ class CuckooParts:
     # --- what is said ---------------------------------------------------------------------
 
     def title(self) -> str:
-        return self.voice.title(self.state, self.app.tr, self.app.phone)
+        state = self.state
+        round = state.round
+        if state.phase == "ready" and round and not self.screen.show_settlement():
+            round += 1  # the settlement put away, the table is at the next round's deal
+        return self.voice.title(state, round, self.app.tr,
+                                self.app.phone or self.screen.sideways)
 
     def now(self, tr: Tr) -> str:
         return self.voice.now(self.state, tr)
@@ -373,16 +380,24 @@ class CuckooParts:
             return None
         state, tr = self.state, self.app.tr
         size = 44 if self.app.phone else 64
+        widest = 150 if self.app.phone else 220  # a long name: what a row of pieces can spare
         tiles: list[ft.Control] = []
         for seat, piece in last.pieces:
             title = self.voice.piece(state, piece, tr)
+            # as wide as the seat's name and its piece's need, so neither is cut with room to
+            # spare ("Ann-Sofie Öh…"); past the widest, the name is made smaller to fit
+            # the name is bold: wider than the font's table says by about a tenth
+            width = min(widest, max(size + 24.0, BOLD * theme.text_width(seat, theme.SMALL + 1),
+                                    theme.text_width(title, theme.SMALL)))
             tiles.append(ft.Semantics(label=f"{seat}: {title}", container=True,
                                       exclude_semantics=True, content=ft.Column(
                 [self.voice.face(state, piece, size),
-                 ft.Text(seat, size=theme.SMALL + 1, weight=ft.FontWeight.BOLD, no_wrap=True,
-                         overflow=ft.TextOverflow.ELLIPSIS, width=size + 24,
+                 ft.Text(seat, size=theme.fitted_size(seat, theme.SMALL + 1, width / BOLD),
+                         weight=ft.FontWeight.BOLD, no_wrap=True,
+                         overflow=ft.TextOverflow.ELLIPSIS, width=width,
                          text_align=ft.TextAlign.CENTER),
-                 ft.Text(title, size=theme.SMALL, no_wrap=True, width=size + 24,
+                 ft.Text(title, size=theme.fitted_size(title, theme.SMALL, width),
+                         no_wrap=True, width=width,
                          overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)],
                 spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
         return ft.Semantics(identifier="shown", container=True, content=ft.Row(
@@ -391,18 +406,26 @@ class CuckooParts:
     def settlement(self) -> Settled:
         _ = tr = self.app.tr
         state = self.state
-        return Settled(_("Round {round} settled", round=state.round),
-                       self.voice.settlement_lines(state, self.game, tr), self.shown())
+        lines = self.voice.settlement_lines(state, self.game, tr)
+        money = self.voice.money(state, tr)
+        if money:  # the pot and the side pot after the round, as the table counts them
+            lines = [*lines, " · ".join(money)]
+        return Settled(_("Round {round} settled", round=state.round), lines, self.shown())
 
     def over(self) -> Over:
         _ = tr = self.app.tr
         _n = tr.n
         state = self.state
-        lines = [_n("Game over after {count} round.", "Game over after {count} rounds.",
-                    state.round)]
+        won = self.voice.won(state, tr)
+        lines = [won] if won is not None else []
+        lines.append(_n("Game over after {count} round.", "Game over after {count} rounds.",
+                        state.round))
         last = self.voice.settlement_lines(state, self.game, tr)
         if last:
             lines.append(_("Last round: {sentences}", sentences=" ".join(last)))
+        money = self.voice.money(state, tr)
+        if money:
+            lines.append(" · ".join(money))
         return Over(self.voice.headline(state, tr), lines,
                     [Standing(name, words) for name, words in self.voice.standings(state, tr)],
                     self.shown())

@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
+from companion.engine.cuckoo.reveal import SidePot
 from companion.engine.cuckoo.state import CuckooState
 from companion.i18n import EN, Tr
 
@@ -242,6 +243,15 @@ class SeatTile:
                  self.status],
                 spacing=4, tight=True)
         self.dealer.width = self.dealer.height = 22 if mode != "full" else 26
+        if width is not None and mode != "row":
+            # a long name is made smaller to fit beside the dealer's badge rather than cut with
+            # room to spare ("Ann-Sofie Öh…"); a name too long even in a small size is cut at
+            # the tile's own size
+            room = width - (24 if mode == "full" else 16 if mode == "compact" else 20) - 30
+            fitted = theme.fitted_size(self.name, float(self.name_text.size or theme.NAME),
+                                       room, theme.TEXT_SPACING)
+            if fitted >= theme.SMALL - 2:  # else smaller would not save it: cut as it is
+                self.name_text.size = fitted
         self._key = None  # the marks are redrawn for their new box
 
     def show(self, state: CuckooState, i: int) -> list[ft.Control]:
@@ -317,17 +327,20 @@ class PoolView:
         self.box = ft.Container(
             padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
-        self.control = ft.Container(content=ft.Semantics(identifier="pool", content=self.box))
+        self.semantics = ft.Semantics(identifier="pool", content=self.box)
+        self.control = ft.Container(content=self.semantics)
         self._key: tuple[object, ...] | None = None
         self._shape: tuple[object, ...] | None = None
 
     def set_mode(self, mode: Mode, width: float | None, height: float | None = None) -> None:
         """As a row above a phone's list, a cell of a crowded table's grid, or the middle of
         a tablet's or a phone's table."""
-        if (mode, width) == self._shape:
+        if (mode, width, height) == self._shape:
             return
-        self._shape = (mode, width)
+        self._shape = (mode, width, height)
         self.box.width = width
+        # too short a middle for the marks under the words: the words alone
+        self.marks.control.visible = height is None or height >= 64
         if mode == "row":
             self.text.size = theme.BODY + 1
             self.marks.box = (180, 24)
@@ -360,22 +373,28 @@ class PoolView:
     def show(self, state: CuckooState) -> list[ft.Control]:
         """Sets the pool and returns the controls to send (as `SeatTile.show`)."""
         dots = dotted(state)
-        key = (state.pool, state.pot, dots)
+        key = (state.pool, state.pot, state.side_pot, dots)
         if key == self._key:
             return []
         self._key = key
         _ = self.tr
         ledger = state.ledger
-        self.control.visible = ledger != "lives"  # each seat's lives are all there is
+        play = state.play
+        # each seat's lives are all there is, unless the pot is kept (Cuccù's re-entries)
+        self.control.visible = ledger != "lives" or play.buy_back != "none"
+        number = self.tr.number
         if ledger == "counters":
-            self.text.value = _("Pool {count}", count=state.pool)
+            text = _("Pool {count}", count=number(state.pool))
+            if any(isinstance(rule, SidePot) for rule in play.reveal):
+                # Slabberjan's side pot, kept apart and counted (slabberjan.md, rule 9)
+                text = _("{pool} · side pot {count}", pool=text, count=number(state.side_pot))
+            self.text.value = text
             marks_changed = self.marks.show(state.pool, True)
         elif ledger == "strokes":
             self.text.value = _("Strokes to {count}", count=state.limit)
             marks_changed = self.marks.show(0, True)
-        elif ledger == "lives":
-            marks_changed = self.marks.show(0, True)
         else:
-            self.text.value = _("Pot {count}", count=state.pot)
+            self.text.value = _("Pot {count}", count=number(state.pot))
             marks_changed = self.marks.show(state.pot, True)
+        self.semantics.label = self.text.value
         return [self.control, self.marks.control] if marks_changed else [self.control]

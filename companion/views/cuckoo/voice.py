@@ -44,7 +44,9 @@ class Voice(Protocol):
     pictured: bool  # the reveal picker shows the pieces by their pictures
     in_turn_order: bool  # the reveal picker lists the seats in turn order
 
-    def title(self, state: Any, tr: Tr, phone: bool) -> str: ...
+    # the table's title at round `round` (the round dealt next, once a settlement is put
+    # away); `short` on a phone's bar, upright or sideways
+    def title(self, state: Any, round: int, tr: Tr, short: bool) -> str: ...
 
     def now(self, state: Any, tr: Tr) -> str: ...
 
@@ -87,6 +89,10 @@ class Voice(Protocol):
 
     def headline(self, state: Any, tr: Tr) -> str: ...
 
+    def money(self, state: Any, tr: Tr) -> list[str]: ...  # the pot, the side pot, in words
+
+    def won(self, state: Any, tr: Tr) -> str | None: ...  # what the winner takes, if anything
+
 
 class GnavVoice:
     """Gnav's: its outcomes, its rule books' calls («Hogg av!») with their meaning."""
@@ -94,15 +100,15 @@ class GnavVoice:
     pictured = False
     in_turn_order = False
 
-    def title(self, state: TableState, tr: Tr, phone: bool) -> str:
+    def title(self, state: TableState, round: int, tr: Tr, short: bool) -> str:
         _ = tr
         rules = state.table.rules
-        if not state.round:
+        if not round:
             return _("Gnav · {rules}", rules=rules)
-        if phone:
+        if short:
             # a phone's bar leaves room for a few words: the round first, so it is never cut
-            return _("Round {round} · {rules}", round=state.round, rules=rules)
-        return _("Gnav · {rules} · Round {round}", rules=rules, round=state.round)
+            return _("Round {round} · {rules}", round=round, rules=rules)
+        return _("Gnav · {rules} · Round {round}", rules=rules, round=round)
 
     def now(self, state: TableState, tr: Tr) -> str:
         return now_sentence(state, tr)
@@ -217,3 +223,9 @@ class GnavVoice:
 
     def headline(self, state: TableState, tr: Tr) -> str:
         return winners_sentence([state.names[i] for i in state.winners], tr)
+
+    def money(self, state: TableState, tr: Tr) -> list[str]:
+        return []  # Gnav's pool is on the table and in every settlement's sentences
+
+    def won(self, state: TableState, tr: Tr) -> str | None:
+        return None

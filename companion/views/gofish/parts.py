@@ -381,12 +381,14 @@ class GoFishParts:
         if self.cut_row is None or self.cut_for != state.cut_seats:
             # the seats' pickers, made once for this cut (a tie makes a new one)
             self.cut_for = state.cut_seats
-            self.cut_row = ft.Row([ft.Dropdown(
-                label=_("{seat} cuts", seat=name), value=self.cut_cards.get(name),
-                options=[ft.DropdownOption(key=c.id, text=f"{c.id}  {c.cornish}")
-                         for c in PACK],
-                on_select=lambda e, n=name: self.pick_cut(n, e.control.value),
-                width=300, text_size=theme.BODY) for name in seats],
+            # each named for a screen reader by the seat that cuts: its label is drawn, not read
+            self.cut_row = ft.Row([ft.Semantics(
+                label=_("{seat} cuts", seat=name), container=True, content=ft.Dropdown(
+                    label=_("{seat} cuts", seat=name), value=self.cut_cards.get(name),
+                    options=[ft.DropdownOption(key=c.id, text=f"{c.id}  {c.cornish}")
+                             for c in PACK],
+                    on_select=lambda e, n=name: self.pick_cut(n, e.control.value),
+                    width=300, text_size=theme.BODY)) for name in seats],
                 wrap=True, spacing=10, run_spacing=10)
         cut = Cut(tuple((s, self.cut_cards[s]) for s in seats if s in self.cut_cards))
         ready = len(cut.cards) == len(seats) and self.accepts(cut)

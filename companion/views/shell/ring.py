@@ -308,13 +308,17 @@ def layout(tiles: Sequence[Face], pool: Face | None, width: float, height: float
             t.control.width = tile_w
             placed.append(t.control)
         cx = width / 2
+        # the middle's room between the top and the bottom row: squeezed by a tall panel (a
+        # phone's settlement), the pool keeps its words only, then the middle stays empty,
+        # never covering a seat (the settlement's own lines say the pot then)
+        room_h = height - 2 * (tile_h + RING_GAP)
         middle: list[ft.Control] = []
-        if pool is not None:
-            pool.set_mode(mode, None)
+        if pool is not None and room_h >= 28:
+            pool.set_mode(mode, None, room_h)
             pool.control.left = pool.control.top = None
             pool.control.width = None
             middle.append(pool.control)
-        if direction is not None:
+        if direction is not None and room_h >= (96 if pool is not None else 32):
             middle.append(ft.Semantics(identifier="direction", label=words, container=True,
                                        content=ft.Icon(ft.Icons.ROTATE_RIGHT
                                                        if direction == "left"
@@ -327,7 +331,7 @@ def layout(tiles: Sequence[Face], pool: Face | None, width: float, height: float
             content=ft.Column(middle, spacing=2, tight=True,
                               horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             left=cx - room_w / 2, top=tile_h + RING_GAP, width=room_w,
-            height=max(height - 2 * (tile_h + RING_GAP), 0),
+            height=max(room_h, 0),
             alignment=ft.Alignment.CENTER))
         if isinstance(previous, Table):
             previous.controls, previous.width, previous.height = placed, width, height

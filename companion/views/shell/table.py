@@ -356,9 +356,16 @@ class TableScreen:
     def over_panel(self, over: Over) -> ft.Control:
         _ = self.app.tr
         narrow = self.app.phone
+        ends: list[ft.Control] = [big_button(_("Tables"), lambda e: self.app.go("/"),
+                                             filled=not over.rematch)]
+        if over.rematch:
+            ends.insert(0, big_button(_("Rematch"), self.rematch))
+        # Rematch under the headline, in reach however long the standings (a phone's panel
+        # scrolls them)
         rows: list[ft.Control] = [
             ft.Semantics(identifier="phase", content=ft.Text(
                 over.headline, size=44, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
+            ft.Row(ends, wrap=True, spacing=12),
             *(body(line, size=theme.NAME if k == 0 else theme.BODY)
               for k, line in enumerate(over.lines)),
         ]
@@ -378,11 +385,6 @@ class TableScreen:
                  ft.Column(words, spacing=4, expand=True, tight=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START))
         rows.append(ft.Column(standings, spacing=2))
-        ends: list[ft.Control] = [big_button(_("Tables"), lambda e: self.app.go("/"),
-                                             filled=not over.rematch)]
-        if over.rematch:
-            ends.insert(0, big_button(_("Rematch"), self.rematch))
-        rows.append(ft.Row(ends, wrap=True, spacing=12))
         return ft.Column(rows, spacing=10)
 
     def scroll_into_view(self) -> None:
