@@ -396,7 +396,7 @@ def test_an_evening_of_cuccu(page: Page, server: AppServer, tmp_path: Path) -> N
     pick(page, "3")  # Dag
     pick(page, "8")  # Cy
     settle_now(page)
-    settled(page, "Ann loses a life.", "Out of the game: Dag.")
+    settled(page, "Ann loses a life.", "Out of the game: Dag, with no lives left")
     # Dag re-enters while virgins are in: 2 stakes (the first re-entry), 3 lives again
     tap(page, "Next round")
     in_dialog(page, "Dag out: re-enter?", "Re-enter")
@@ -473,7 +473,7 @@ def test_an_evening_of_vogelspiel(page: Page, server: AppServer, tmp_path: Path)
     undo_and_redo(page, "Ann calls «Miau!»", "Ann's turn")
     step(page, "Stand")
     reveal_all(page, {"Ann": "12", "Bo": "3", "Cy": "5", "Dag": "Witch"})
-    settled(page, "Dag loses a life.", "Out of the game: Dag.")
+    settled(page, "Dag loses a life.", "Out of the game: Dag, with no lives left.")
     # Round 2 (Cy deals: the deal passes to the right, past Dag). «Hott!»: Bo loses 1.
     # «Einkerth!»: Ann loses 1. Cy draws from the stock. Shown: Bo's Plate: his last life.
     assert step(page, "Next round") == "Cy deals round 2"
@@ -490,7 +490,7 @@ def test_an_evening_of_vogelspiel(page: Page, server: AppServer, tmp_path: Path)
     pick(page, "7")  # Ann
     pick(page, "2")  # Cy
     settle_now(page)
-    settled(page, "Bo loses a life.", "Out of the game: Bo.")
+    settled(page, "Bo loses a life.", "Out of the game: Bo, with no lives left.")
     # Round 3 (Ann deals). Ann lets a silent matador go to Cy (Adrian: no penalty). Ann
     # stands. Shown: Cy's Fool is lower than Ann's 9: Cy loses a life.
     assert step(page, "Next round") == "Ann deals round 3"
