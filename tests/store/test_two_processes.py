@@ -89,8 +89,14 @@ def test_a_second_app_on_one_data_folder_says_who_holds_it_and_exits(tmp_path: P
     try:
         wait_port(port, again)
     finally:
+        # a clean stop's own time is not what this test proves (under a shared load of 5 it
+        # took over 30 s once): a process that will not stop is killed, as the first was
         again.terminate()
-        again.wait(timeout=30)
+        try:
+            again.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            again.kill()
+            again.wait(timeout=30)
 
 
 class Copy:
