@@ -408,7 +408,7 @@ def test_an_evening_of_cuccu(page: Page, server: AppServer, tmp_path: Path) -> N
 
 
 def test_an_evening_of_slabberjan(page: Page, server: AppServer, tmp_path: Path) -> None:
-    """The modern family rules (slabberjan.md), 3 counters each; to the left."""
+    """The modern family rules (slabberjan.md), 4 counters each (the book's stake); to the left."""
     page.set_viewport_size(TABLET)
     open_tables(page, server.url)
     new_game_table(page, "Slabberjan", SEATS, book="the modern family rules")
@@ -451,7 +451,7 @@ def test_an_evening_of_slabberjan(page: Page, server: AppServer, tmp_path: Path)
     settled(page, "Ann pays a counter.")
     assert hook_text(page, "pool") == "Pool 5"
     state = stored_game(page, server.data_dir).state
-    assert (state.balance, state.pool) == ([2, 2, 2, 1], 5)
+    assert (state.balance, state.pool) == ([3, 3, 3, 2], 5)
     history_tells(page, 19, "2. Bo asks Cy to change.")
     export_and_import(page, server, tmp_path)
 

@@ -396,5 +396,4 @@ class PoolView:
         else:
             self.text.value = _("Pot {count}", count=number(state.pot))
             marks_changed = self.marks.show(state.pot, True)
-        self.semantics.label = self.text.value
         return [self.control, self.marks.control] if marks_changed else [self.control]
