@@ -841,17 +841,19 @@ def run_server(
     )
     main, _offered = main_listener(bound, bound_port, lan, found)
     server = _listening_server_class()(config, on_started=on_started, main=main)
-    print(f"{name}: {_url(host, bound_port)}", flush=True)
-    notes = list(notes or [])
-    if on_bound is not None:
-        notes += on_bound(bound, bound_port, server)
-    for note in notes:
-        print(note, flush=True)
-    # uvicorn turns SIGINT and SIGTERM into a graceful stop, then raises the signal again
-    # under the handler that was there before; for SIGTERM that must not be the default
-    # (which would end the process with status 143 after a clean stop).
-    previous = signal.signal(signal.SIGTERM, lambda _sig, _frame: None)
+    # The port answers from bind on, before uvicorn listens for signals: a SIGTERM in between
+    # is kept for the server (which then stops as soon as it has started), not ignored, which
+    # left a server stopped at start-up running until killed. uvicorn raises the signal again
+    # after its graceful stop under the handler that was there before: this one, not the
+    # default (which would end the process with status 143 after a clean stop).
+    previous = signal.signal(signal.SIGTERM, server.handle_exit)
     try:
+        print(f"{name}: {_url(host, bound_port)}", flush=True)
+        notes = list(notes or [])
+        if on_bound is not None:
+            notes += on_bound(bound, bound_port, server)
+        for note in notes:
+            print(note, flush=True)
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
