@@ -25,6 +25,7 @@ from companion.engine.gwra_pyskessa.narrate import (
 from companion.store import Game
 
 from .. import theme
+from ..quiz import answer_option
 from ..shell.context import ScreenContext
 from ..widgets import big_button, body, button, heading, top_actions
 from .cards import card_face
@@ -145,11 +146,10 @@ class GoFishQuizScreen:
             ]
             return
         q = self.questions[self.index]
-        answers: list[ft.Control] = []
-        for i, option in enumerate(q.options):
-            b = big_button(option, lambda e, i=i: self.answer(i), filled=False)
-            b.disabled = self.chosen is not None
-            answers.append(b)
+        answers: list[ft.Control] = [
+            answer_option(option, lambda e, i=i: self.answer(i), self.chosen, i == q.answer,
+                          i == self.chosen, self.app.tr)
+            for i, option in enumerate(q.options)]
         rows: list[ft.Control] = [
             body(_("Question {number} of {total}", number=self.index + 1,
                    total=len(self.questions)), size=theme.SMALL),
