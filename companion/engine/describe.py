@@ -130,6 +130,11 @@ class Teaching(Protocol):
         """Learn under `book` (a table's, with its house rules, when `at_table`)."""
         ...
 
+    def house_rules(self, book: RuleBook, tr: Tr) -> list[str]:
+        """Each house rule of `book` (where it differs from its rule book as written), a
+        sentence: Learn of a table and its rules card tell them."""
+        ...
+
     def questions(self, book: RuleBook, dice: Dice, tr: Tr) -> Sequence[Question]:
         """Its quiz under `book`, drawn with `dice`."""
         ...

@@ -114,9 +114,15 @@ class LearnScreen:
                 [button(teaching.book_title(name, tr), lambda e, n=name: self.choose(n),
                         kind="filled" if name == book.name else "outlined")
                  for name in teaching.books()], wrap=True, spacing=8))
-        elif book != teaching.books()[book.name]:
-            rows.append(body(_("This table plays with house rules: see its rules card."),
-                             size=theme.SMALL, italic=True))
+        else:  # Learn of a table teaches what it plays: its rule book and its house rules
+            house = teaching.house_rules(book, tr)
+            rows.append(ft.Semantics(identifier="learn-house-rules", container=True,
+                                     content=ft.Column([
+                ft.Text(_("House rules"), size=theme.NAME, weight=ft.FontWeight.BOLD),
+                *([body(_("• {sentence}", sentence=line), size=theme.BODY) for line in house]
+                  or [body(_("None: this table plays {rules} as written.",
+                             rules=teaching.book_title(book.name, tr)), size=theme.BODY)])],
+                spacing=4)))
         rows.append(ft.Row([button(_("Print a deck"), self.ask_print, icon=ft.Icons.PRINT)]))
         self.header.controls = rows
         cards: list[ft.Control] = [self.card(i, les) for i, les in enumerate(page.lessons)]

@@ -13,6 +13,7 @@ import flet as ft
 from companion.engine.gwra_pyskessa import GAME, RANKS
 from companion.engine.gwra_pyskessa.narrate import (
     NAME,
+    SOURCE,
     Pair,
     Question,
     number_pairs,
@@ -91,11 +92,18 @@ class GoFishRulesScreen:
             ft.Semantics(identifier="phase", content=ft.Text(
                 _("Rules card: {rules}", rules=NAME), size=theme.QUESTION,
                 weight=ft.FontWeight.BOLD)),
-            body(_("Source: {source}", source="Gwra pyskessa, Rules of Play"),
+            body(_("Source: {source}", source=SOURCE),
                  size=theme.SMALL, italic=True),
+            # it keeps no stakes and has no house rules to choose: said, as every card says
+            # what its table plays for and changed
+            ft.Semantics(identifier="stakes", container=True, content=body(
+                _("No stakes: the game is played for the sets alone."))),
             ft.Semantics(identifier="rules", container=True, content=ft.Column(
                 [body(_("• {sentence}", sentence=line)) for line in rules_lines(app.tr)],
                 spacing=6)),
+            ft.Text(_("House rules"), size=theme.NAME, weight=ft.FontWeight.BOLD),
+            ft.Semantics(identifier="house-rules", container=True, content=body(
+                _("None: this table plays {rules} as written.", rules=NAME))),
         ]
         self.view = ft.View(
             route=f"/game/{game.id}/rules",
