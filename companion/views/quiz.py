@@ -109,11 +109,13 @@ def answer_option(text: str, on_click: Any, chosen: int | None, right: bool, pic
             side=ft.BorderSide(3, mark) if mark else None))
     if chosen is None:
         return option
+    # once answered the buttons are done with: a screen reader hears the mark and the answer
+    # once, in the label, not the answer's words a second time
     if right:
-        return ft.Semantics(identifier="quiz-right", container=True,
+        return ft.Semantics(identifier="quiz-right", container=True, exclude_semantics=True,
                             label=_("The right answer: {answer}", answer=text), content=option)
     if picked:
-        return ft.Semantics(identifier="quiz-wrong", container=True,
+        return ft.Semantics(identifier="quiz-wrong", container=True, exclude_semantics=True,
                             label=_("Your answer, not right: {answer}", answer=text),
                             content=option)
     return option

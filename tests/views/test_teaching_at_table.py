@@ -11,7 +11,8 @@ import pytest
 
 from companion.app import App, Games
 from companion.engine.registry import GAMES
-from companion.views.learn import LearnScreen
+from companion.views.learn import LearnScreen, taught
+from companion.views.quiz import QuizScreen
 
 from ..family import BOOKS, FAMILY_GAMES
 from .helpers import identified, tap, texts
@@ -157,7 +158,7 @@ def test_every_house_field_value_has_its_sentence(game: str) -> None:
                              for v in allowed}, key
 
 
-@pytest.mark.parametrize("game", [g for g in TABLES if g != "gwra-pyskessa"])
+@pytest.mark.parametrize("game", list(TABLES))
 def test_learn_of_a_table_tells_its_house_rules(app: App, game: str) -> None:
     """Issue 23, item 14: Learn opened from a table left out the table's house rules."""
     n = table(app, game)
@@ -178,3 +179,19 @@ def test_learn_of_a_table_without_house_rules_says_so(app: App) -> None:
         "House rules", "None: this table plays Öberg as written."]
     app.set_language("sv")
     assert texts(identified(app.screen.view, "learn-house-rules"))[0] == "Husregler"
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_tables_quiz_takes_its_game_and_players(app: App, game: str) -> None:
+    """Issue 23, item 14: Gwra pyskessa's description had no teaching, so its table had none
+    of the shared Learn and quiz; every table's quiz is now the shared one, of its game, with
+    its players and a score for each."""
+    app.go(f"/game/{table(app, game)}")
+    app.go("/quiz")
+    quiz = app.screen
+    assert isinstance(quiz, QuizScreen)
+    assert (quiz.quiz.game, quiz.quiz.players) == (game, SEATS)
+    q = quiz.question
+    tap(quiz.view, q.options[q.answer].text)
+    assert quiz.scores["Ann"] == (1, 1)
+    assert GAMES[game].id in {g.id for g in taught()}
