@@ -64,6 +64,12 @@ class LearnPage:
     lessons: tuple[Lesson, ...]
     reconstructed: str | None = None  # said when the game is known from summaries only
     card: tuple[tuple[str, tuple[str, ...]], ...] = ()  # its rules card, where Learn shows one
+    # words of the game's own language with their meaning, in headed lists: (identifier,
+    # heading, (word, meaning) pairs); Gwra pyskessa's suits, numbers and phrases
+    glossary: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = ()
+    # its lessons are pieces ranked in order, some of them matadors (the cuckoo family's);
+    # False: cards by their names (a Go Fish has no order of pieces and no matador)
+    matadors: bool = True
 
 
 CHOICES = 4  # options a quiz question shows
@@ -128,6 +134,11 @@ class Teaching(Protocol):
 
     def learn(self, book: RuleBook, tr: Tr, at_table: bool = False) -> LearnPage:
         """Learn under `book` (a table's, with its house rules, when `at_table`)."""
+        ...
+
+    def house_rules(self, book: RuleBook, tr: Tr) -> list[str]:
+        """Each house rule of `book` (where it differs from its rule book as written), a
+        sentence: Learn of a table and its rules card tell them."""
         ...
 
     def questions(self, book: RuleBook, dice: Dice, tr: Tr) -> Sequence[Question]:

@@ -5,7 +5,8 @@ package (companion/engine/<game>/), which builds on these.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from companion.i18n import EN, Tr
 
@@ -55,3 +56,20 @@ def winners_sentence(winners: Sequence[str], tr: Tr = EN) -> str:
     if len(winners) == 1:
         return _("{seat} wins", seat=winners[0])
     return _("{seats} share the win", seats=and_list(winners, tr))
+
+
+def house_sentence(sentences: Mapping[str, Mapping[str, str]], key: str, value: Any,
+                   piece_name: Callable[[str], str], tr: Tr = EN) -> str:
+    """A house field's value as its game's rule data tells it, a sentence of its own ("The Pig
+    sends back every swap of the deal."), never "….: yes": `sentences` holds, per field, one
+    for each value (true or false, "left", "2"), a list of pieces' ("some", with {pieces}, or
+    "none") or an order of pieces' ("*", with {order}), each marked with N_."""
+    forms = sentences[key]
+    if isinstance(value, (tuple, list)):
+        return tr(forms["some" if value else "none"],
+                  pieces=and_list([piece_name(str(v)) for v in value], tr))
+    if isinstance(value, bool):
+        return tr(forms["true" if value else "false"])
+    if str(value) in forms:
+        return tr(forms[str(value)])
+    return tr(forms["*"], order=", ".join(piece_name(v) for v in str(value).split(",")))

@@ -13,12 +13,18 @@ import flet as ft
 
 from companion.engine.cuckoo import teach as family_teach
 from companion.engine.cuckoo.family import FamilyState
-from companion.engine.cuckoo.narrate import book_title, game_title, history_sentence, house_help
+from companion.engine.cuckoo.narrate import (
+    book_title,
+    game_title,
+    history_sentence,
+    house_rule_sentences,
+    stakes_sentences,
+)
 from companion.store import Game
 
 from . import theme
 from .cuckoo import CuckooParts, FamilyVoice
-from .family_setup import FamilySetup, value_words
+from .family_setup import FamilySetup
 from .history import PagedHistory
 from .learn import LearnScreen
 from .parts import Parts
@@ -53,18 +59,19 @@ class FamilyRulesScreen:
             ft.Semantics(identifier="phase", content=ft.Text(
                 _("Rules card: {rules}", rules=f"{game_title(kind, tr)} · {book}"),
                 size=theme.QUESTION, weight=ft.FontWeight.BOLD)),
-            body(_("Source: {source}", source=family_teach.source(kind)), size=theme.SMALL,
+            body(_("Source: {source}", source=family_teach.source(kind, name)), size=theme.SMALL,
                  italic=True),
+            ft.Semantics(identifier="stakes", container=True, content=ft.Column(
+                [body(line, size=theme.BODY) for line in stakes_sentences(state, tr)],
+                spacing=4)),
         ]
         for title, lines in family_teach.rules_card(kind, name, tr, state.rules):
             rows.append(ft.Text(title, size=theme.NAME, weight=ft.FontWeight.BOLD))
             rows += [body(_("• {sentence}", sentence=line), size=theme.BODY) for line in lines]
         rows.append(ft.Text(_("House rules"), size=theme.NAME, weight=ft.FontWeight.BOLD))
         house: list[ft.Control] = [
-            body(_("• {sentence}", sentence=_("{rules}: {value}", rules=house_help(kind, key, tr),
-                                               value=value_words(kind, value, tr, key))),
-                 size=theme.BODY)
-            for key, value in state.table.house] or [
+            body(_("• {sentence}", sentence=line), size=theme.BODY)
+            for line in house_rule_sentences(kind, state.rulebook, tr)] or [
             body(_("None: this table plays {rules} as written.", rules=book), size=theme.BODY)]
         rows.append(ft.Semantics(identifier="house-rules", content=ft.Column(house, spacing=4)))
         self.view = ft.View(

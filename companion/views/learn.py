@@ -114,12 +114,23 @@ class LearnScreen:
                 [button(teaching.book_title(name, tr), lambda e, n=name: self.choose(n),
                         kind="filled" if name == book.name else "outlined")
                  for name in teaching.books()], wrap=True, spacing=8))
-        elif book != teaching.books()[book.name]:
-            rows.append(body(_("This table plays with house rules: see its rules card."),
-                             size=theme.SMALL, italic=True))
-        rows.append(ft.Row([button(_("Print a deck"), self.ask_print, icon=ft.Icons.PRINT)]))
+        else:  # Learn of a table teaches what it plays: its rule book and its house rules
+            house = teaching.house_rules(book, tr)
+            rows.append(ft.Semantics(identifier="learn-house-rules", container=True,
+                                     content=ft.Column([
+                ft.Text(_("House rules"), size=theme.NAME, weight=ft.FontWeight.BOLD),
+                *([body(_("• {sentence}", sentence=line), size=theme.BODY) for line in house]
+                  or [body(_("None: this table plays {rules} as written.",
+                             rules=teaching.book_title(book.name, tr)), size=theme.BODY)])],
+                spacing=4)))
+        if GAMES[self.game].deck is not None:  # an ordinary pack (Go Fish's) is not printed
+            rows.append(ft.Row([button(_("Print a deck"), self.ask_print,
+                                       icon=ft.Icons.PRINT)]))
         self.header.controls = rows
-        cards: list[ft.Control] = [self.card(i, les) for i, les in enumerate(page.lessons)]
+        cards: list[ft.Control] = [self.card(i, les, page.matadors)
+                                   for i, les in enumerate(page.lessons)]
+        cards += [self.glossary(identifier, title, pairs)
+                  for identifier, title, pairs in page.glossary]
         if page.card:
             card: list[ft.Control] = [ft.Text(
                 _("Rules card: {rules}", rules=teaching.book_title(book.name, tr)),
@@ -155,21 +166,37 @@ class LearnScreen:
         self.app.save_file(f"{self.game}-deck-{paper}.pdf",
                            deck_pdf(self.game, paper, self.app.tr.lang))
 
-    def card(self, i: int, les: Lesson) -> ft.Control:
+    def glossary(self, identifier: str, title: str,
+                 pairs: tuple[tuple[str, str], ...]) -> ft.Control:
+        """Words of the game's own language, each beside its meaning."""
+        rows: list[ft.Control] = [ft.Text(title, size=theme.NAME, weight=ft.FontWeight.BOLD)]
+        rows += [ft.Row([ft.Text(word, size=theme.NAME, weight=ft.FontWeight.BOLD, expand=1),
+                         ft.Text(meaning, size=theme.BODY, expand=1)], spacing=12)
+                 for word, meaning in pairs]
+        return ft.Semantics(identifier=identifier, container=True, content=ft.Card(
+            content=ft.Container(content=ft.Column(rows, spacing=6), padding=12)))
+
+    def face(self, les: Lesson, size: float) -> ft.Control:
+        draw = self.app.parts(GAMES[self.game]).face
+        return (piece_image(les.piece, size, self.game) if draw is None
+                else draw(les.piece, les.title, size))
+
+    def card(self, i: int, les: Lesson, matadors: bool = True) -> ft.Control:
         """A piece's picture beside its lines: names, its call (a matador's), what it does,
-        how the other rule books differ."""
+        how the other rule books differ; a card of a game without matadors (Go Fish), its
+        picture beside its name and meaning."""
         _ = self.app.tr
         size = 56 if self.app.phone else 84
         lines: list[ft.Control] = [
-            ft.Text(_("{rank}. {title}", rank=i + 1, title=les.title), size=theme.NAME,
-                    weight=ft.FontWeight.BOLD),
+            ft.Text(_("{rank}. {title}", rank=i + 1, title=les.title) if matadors
+                    else les.title, size=theme.NAME, weight=ft.FontWeight.BOLD),
             *(body(line, size=theme.SMALL + 1) for line in les.lines),
         ]
         if les.call is not None:
             lines.append(ft.Text(_("Matador. Its call: {call}", call=les.call),
                                  size=theme.BODY, weight=ft.FontWeight.BOLD,
                                  color=ft.Colors.PRIMARY))
-        else:
+        elif matadors:
             lines.append(body(_("Not a matador."), size=theme.SMALL + 1))
         lines += [body(_("• {sentence}", sentence=s), size=theme.SMALL + 1) for s in les.does]
         if les.differs:
@@ -177,7 +204,7 @@ class LearnScreen:
                                  weight=ft.FontWeight.W_600))
             lines += [body(d, size=theme.SMALL, italic=True) for d in les.differs]
         return ft.Card(content=ft.Container(
-            content=ft.Row([piece_image(les.piece, size, self.game), ft.Column(
+            content=ft.Row([self.face(les, size), ft.Column(
                 lines, spacing=3, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=12),
             padding=12,

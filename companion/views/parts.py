@@ -51,3 +51,6 @@ class Parts:
     quiz: Callable[[App, str], Screen]  # the quiz of a game
     # its part of New table (None: a header of seats and a dealer, the game's first rule book)
     setup: Callable[[App, str, Callable[[], None]], Setup] | None = None
+    # how Learn draws one of its pieces or cards: (its id, its name, the size) -> the picture
+    # (None: the piece's own picture, views/pieces.py)
+    face: Callable[[str, str, float], Any] | None = None

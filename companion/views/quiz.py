@@ -20,6 +20,7 @@ from companion.core.names import MAX_NAME
 from companion.engine.cuckoo.rulebook import RuleBook
 from companion.engine.describe import Question, Teaching
 from companion.engine.registry import GAMES
+from companion.i18n import Tr
 from companion.store import StoreError
 
 from . import theme
@@ -76,6 +77,48 @@ class QuizState:
         if rules in teaching_of(GAMES[state.game]).books():
             state.rules = rules
         return state
+
+
+def answer_option(text: str, on_click: Any, chosen: int | None, right: bool, picked: bool,
+                  tr: Tr) -> ft.Control:
+    """One answer of a quiz question. Once an answer is chosen, the right one is marked with a
+    tick, its own colour and its name for a screen reader (whichever was chosen), and a wrong
+    choice with a cross: a colour alone was all the right one had, and on an outlined button
+    it is the colour every answer's words already have."""
+    _ = tr
+    mark = None
+    if chosen is not None and right:
+        mark = ft.Colors.PRIMARY
+    elif chosen is not None and picked:
+        mark = ft.Colors.ERROR
+    words = ft.Text(text, size=theme.BODY, color=mark,
+                    weight=ft.FontWeight.BOLD if mark else None,
+                    # beside the mark, a long answer wraps rather than widen its button
+                    expand=mark is not None, expand_loose=True)
+    content: ft.Control = words
+    if mark is not None:
+        content = ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE if right else ft.Icons.CANCEL,
+                                  color=mark, size=26), words],
+                         spacing=10, tight=True)
+    option = ft.OutlinedButton(
+        content=content, on_click=on_click, disabled=chosen is not None,
+        style=ft.ButtonStyle(
+            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+            shape=ft.RoundedRectangleBorder(radius=12),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen is not None and right else None,
+            side=ft.BorderSide(3, mark) if mark else None))
+    if chosen is None:
+        return option
+    # once answered the buttons are done with: a screen reader hears the mark and the answer
+    # once, in the label, not the answer's words a second time
+    if right:
+        return ft.Semantics(identifier="quiz-right", container=True, exclude_semantics=True,
+                            label=_("The right answer: {answer}", answer=text), content=option)
+    if picked:
+        return ft.Semantics(identifier="quiz-wrong", container=True, exclude_semantics=True,
+                            label=_("Your answer, not right: {answer}", answer=text),
+                            content=option)
+    return option
 
 
 class QuizScreen:
@@ -251,20 +294,8 @@ class QuizScreen:
                              italic=True))
         chosen = self.quiz.chosen
         for i, option in enumerate(q.options):
-            mark = None
-            if chosen is not None and i == q.answer:
-                mark = ft.Colors.PRIMARY
-            elif chosen is not None and i == chosen:
-                mark = ft.Colors.ERROR
-            rows.append(ft.OutlinedButton(
-                content=ft.Text(option.text, size=theme.BODY, color=mark,
-                                weight=ft.FontWeight.BOLD if mark else None),
-                on_click=lambda e, k=i: self.answer(k), disabled=chosen is not None,
-                style=ft.ButtonStyle(
-                    padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-                    shape=ft.RoundedRectangleBorder(radius=12),
-                    side=ft.BorderSide(3, mark) if mark else None),
-            ))
+            rows.append(answer_option(option.text, lambda e, k=i: self.answer(k), chosen,
+                                      i == q.answer, i == chosen, self.app.tr))
         if chosen is not None:
             verdict = (_("Right! {answer}", answer=q.options[q.answer].text) if chosen == q.answer
                        else _("Not quite. The answer: {answer}", answer=q.options[q.answer].text))

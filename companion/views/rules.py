@@ -31,7 +31,8 @@ class RulesScreen:
                 weight=ft.FontWeight.BOLD)),
             body(rulebook_summary(book.name, tr), size=theme.SMALL + 1),
             body(_("Source: {source}", source=preset.source), size=theme.SMALL, italic=True),
-            body(_n_stakes(state.counters, state.limit, tr), size=theme.BODY),
+            ft.Semantics(identifier="stakes", container=True, content=body(
+                _n_stakes(state.counters, state.limit, tr), size=theme.BODY)),
         ]
         for title, lines in rulebook_card(book, preset, tr):
             rows.append(ft.Text(title, size=theme.NAME, weight=ft.FontWeight.BOLD))

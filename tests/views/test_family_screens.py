@@ -334,7 +334,8 @@ def test_the_rules_card_of_a_family_table_with_its_house_rules(app: App) -> None
     assert "the deal and the turns go to the left." in shown
     assert "Vogelspiel (reconstructed) · " in shown
     house = texts(identified(card.view, "house-rules"))
-    assert len(house) == 1 and house[0].startswith("• ") and house[0].endswith(": to the left")
+    # a sentence of its own (issue 23, item 14), not "Which way...: to the left"
+    assert house == ["• The turns and the deal go to the left."]
 
 
 def test_the_rules_card_of_a_family_table_as_written(app: App) -> None:

@@ -30,11 +30,9 @@ from companion.engine.gwra_pyskessa.narrate import result_text as gofish_result
 from companion.i18n import Tr
 from companion.store import Game
 from companion.views.gnav_setup import GnavSetup
-from companion.views.gofish import (
-    GoFishHistoryScreen,
-    GoFishLearnScreen,
-    GoFishQuizScreen,
-)
+from companion.views.gofish import GoFishHistoryScreen
+from companion.views.learn import LearnScreen
+from companion.views.quiz import QuizScreen
 from companion.views.shell.table import TableScreen
 from companion.views.tables import TablesScreen
 
@@ -345,55 +343,66 @@ def test_the_board_follows_a_game_in_play(app: App) -> None:
 
 
 def test_learn_shows_the_phrasebooks_names_suits_numbers_and_phrases(app: App) -> None:
+    """Learn of its table is every game's Learn (issue 23, item 14: its description had no
+    teaching, so its table had none of the shared Learn and quiz), taught from the phrasebook."""
     screen = gofish_table(app, "Ann", "Pol")
     tap(screen.view, "Learn")
     learn = app.screen
-    assert isinstance(learn, GoFishLearnScreen)
-    ranks = texts(identified(learn.view, "ranks"))
+    assert isinstance(learn, LearnScreen) and learn.table is not None
+    shown = texts(learn.view)
+    ranks = [t for t in shown if t in {"Dew", "two", "Tri", "three", "Byd", "ace",
+                                       "Myghternes", "queen"}]
     assert ranks[:4] == ["Dew", "two", "Tri", "three"] and ranks[-2:] == ["Byd", "ace"]
     assert "Myghternes" in ranks and "queen" in ranks
+    assert "Print a deck" not in buttons(learn.view)  # an ordinary pack
     suits = texts(identified(learn.view, "suits"))
-    assert "an Palyow" in suits and "of hearts" in suits
+    assert suits[0] == "Suits" and "an Palyow" in suits and "of hearts" in suits
     # the seed writes the hearts two ways: both are shown
     assert "an Kolonnow / ... an kolonnow" in suits
-    assert texts(identified(learn.view, "numbers")) == ["Onan", "one", "Mann", "nought",
-                                                        "Benni", "Joker"]
+    assert texts(identified(learn.view, "numbers")) == ["Numbers", "Onan", "one", "Mann",
+                                                        "nought", "Benni", "Joker"]
     phrases = texts(identified(learn.view, "phrases"))
     for cornish in ("Nag eus. Gwra pyskessa!", "Nag eus. Pyskessa!", "Eus. Yma genev vy...",
                     "Eus. Yma ... genev.", "Meur ras", "Mar pleg"):
         assert cornish in phrases
-    tap(learn.view, "Back")
+    assert texts(identified(learn.view, "learn-house-rules")) == [
+        "House rules", "None: this table plays Gwra pyskessa as written."]
+    tap(learn.view, "Back to the table")
     assert isinstance(app.screen, TableScreen)
     app.set_language("da")
     app.go("/learn/gwra-pyskessa")
-    ranks = texts(identified(app.screen.view, "ranks"))
-    assert ranks[0] == "Dew" and ranks[1] == Tr("da").error(Text("two"))
+    shown = texts(app.screen.view)
+    assert shown[shown.index("Dew") + 1] == Tr("da").error(Text("two"))
 
 
 def test_the_quiz_asks_from_the_phrasebook_and_scores(app: App) -> None:
+    """Its quiz is every game's, at its table with its players and a score for each."""
+    gofish_table(app, "Ann", "Pol")
     app.go("/")
-    tap(app.screen.view, "Learn Gwra pyskessa")
     tap(app.screen.view, "Quiz")
     quiz = app.screen
-    assert isinstance(quiz, GoFishQuizScreen)
-    prompts = [q.prompt for q in quiz.questions]
+    assert isinstance(quiz, QuizScreen) and quiz.quiz.game == "gwra-pyskessa"
+    assert quiz.quiz.players == ["Ann", "Pol"]
+    questions = list(quiz.questions)
+    prompts = [q.text for q in questions]
     assert any(p.startswith("Which card is «") for p in prompts)
-    none = next(q for q in quiz.questions
-                if q.prompt == "You are asked for a rank you do not hold. What do you say?")
-    assert none.options[none.answer] == "Nag eus. Gwra pyskessa!"
-    card = next(q for q in quiz.questions if q.prompt.startswith("Which card is «"))
-    name = card.prompt.removeprefix("Which card is «").removesuffix("»?")
-    assert CARD_BY_NAME[name] == card.options[card.answer]
-    for n in range(len(quiz.questions)):
-        q = quiz.questions[n]
-        assert texts(identified(quiz.view, "question")) == [q.prompt]
-        tap(quiz.view, q.options[q.answer if n % 2 == 0 else (q.answer + 1) % 4])
-        verdict = texts(identified(quiz.view, "verdict"))
-        assert verdict[0] == ("Right!" if n % 2 == 0 else
-                              f"Not quite: it is «{q.options[q.answer]}».")
-        assert buttons(quiz.view)[q.options[0]].disabled  # one answer a question
+    none = next(q for q in questions
+                if q.text == "You are asked for a rank you do not hold. What do you say?")
+    assert none.options[none.answer].text == "Nag eus. Gwra pyskessa!"
+    card = next(q for q in questions if q.text.startswith("Which card is «"))
+    name = card.text.removeprefix("Which card is «").removesuffix("»?")
+    assert CARD_BY_NAME[name] == card.options[card.answer].text
+    for n, q in enumerate(questions):
+        assert texts(identified(quiz.view, "phase")) == [q.text]
+        right = q.options[q.answer].text
+        tap(quiz.view, q.options[q.answer if n % 4 < 2 else (q.answer + 1) % 4].text)
+        verdict = texts(identified(quiz.view, "quiz-verdict"))
+        assert verdict[0] == (f"Right! {right}" if n % 4 < 2 else
+                              f"Not quite. The answer: {right}")
+        assert buttons(quiz.view)[q.options[0].text].disabled  # one answer a question
         tap(quiz.view, "Next question")
-    assert "5 of 10 right." in texts(quiz.view)
+    # the players take the questions in turn, five each: 1, 2, 5, 6, 9, 10 right
+    assert quiz.scores == {"Ann": (3, 5), "Pol": (3, 5)}
 
 
 CARD_BY_NAME = {c.cornish: str(c.english) for c in PACK}

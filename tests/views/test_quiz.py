@@ -7,16 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 from random import Random
 
+import flet as ft
 import pytest
 
 from companion.app import App, Games
 from companion.engine.gnav import MATADORS, PRESETS, Rulebook, TableState
 from companion.engine.gnav.journal import dumps, replay
 from companion.engine.gnav.quiz import ASKER, REVEAL_SEATS, SEATS, Question, questions
+from companion.engine.registry import GAMES
 from companion.i18n import Tr
 from companion.views.quiz import QuizScreen
 
-from .helpers import buttons, identified, tap, texts
+from .helpers import buttons, identified, tap, texts, walk
 
 BOOKS: list[Rulebook] = [*PRESETS.values(),
                          PRESETS["damm"].with_house({"cat_reverses": True,
@@ -143,3 +145,46 @@ def test_quiz_takes_the_names_and_rule_book_of_the_last_table(app: App) -> None:
     app.go("/quiz")
     screen = app.screen
     assert list(screen.scores) == ["Åse", "Bjørn"] and screen.book.name == "gamerules"
+
+
+def marked_answers(view: object) -> dict[str, tuple[str, set[object]]]:
+    """The marks on a question's answers once one is chosen: identifier -> (what a screen
+    reader hears, the icons shown)."""
+    out: dict[str, tuple[str, set[object]]] = {}
+    for mark in ("quiz-right", "quiz-wrong"):
+        node = identified(view, mark)
+        out[mark] = (node.label, {c.icon for c in walk(node) if isinstance(c, ft.Icon)})
+    return out
+
+
+@pytest.mark.parametrize("game", [g.id for g in GAMES])
+def test_after_a_wrong_answer_the_right_one_is_marked_too(app: App, game: str) -> None:
+    """Issue 23, item 14: the wrong choice turned red, and the right one was not marked. In
+    every game's quiz the right answer now carries a tick and its name for a screen reader,
+    the wrong choice a cross."""
+    app.go(f"/quiz/{game}")
+    screen = app.screen
+    if isinstance(screen, QuizScreen):
+        q = screen.question
+        options, right = [o.text for o in q.options], q.answer
+    else:  # a quiz of its own (Gwra pyskessa's, before it was the shared one)
+        q2 = screen.questions[screen.index]
+        options, right = list(q2.options), q2.answer
+    wrong = next(o for i, o in enumerate(options) if i != right)
+    tap(screen.view, wrong)
+    marks = marked_answers(app.screen.view)
+    assert marks["quiz-right"] == (f"The right answer: {options[right]}",
+                                   {ft.Icons.CHECK_CIRCLE})
+    assert marks["quiz-wrong"] == (f"Your answer, not right: {wrong}", {ft.Icons.CANCEL})
+
+
+def test_a_right_answer_is_marked_and_nothing_marked_wrong(app: App) -> None:
+    app.go("/quiz")
+    screen = app.screen
+    assert isinstance(screen, QuizScreen)
+    q = screen.question
+    tap(screen.view, q.options[q.answer].text)
+    assert identified(screen.view, "quiz-right").label == \
+        f"The right answer: {q.options[q.answer].text}"
+    with pytest.raises(AssertionError):
+        identified(screen.view, "quiz-wrong")

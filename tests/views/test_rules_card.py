@@ -32,8 +32,9 @@ def test_house_rules_list_exactly_what_the_table_changed(app: App) -> None:
     card = open_card(app, Table(rules="pagat", stakes=Stakes("strokes", 5), seats=("Ann", "Bo"),
                                 dealer="Ann", house=(("cat_reverses", False),
                                                      ("stock_calls", ("cuckoo",)))))
+    # each a sentence (issue 23, item 14: "A cat undoes the swaps: no" was not one)
     assert texts(identified(card.view, "house-rules")) == [
-        "• A cat undoes the swaps: no", "• Calls the stock makes: cuckoo"]
+        "• A cat stops the swap and hands nothing back.", "• The stock calls cuckoo."]
     shown = texts(card.view)
     assert "Rules card: pagat" in shown
     assert "Stakes: chalk strokes, out at 5 strokes." in shown

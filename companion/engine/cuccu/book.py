@@ -113,12 +113,36 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType({
     "tokens_to_dealer": N_("Montorio: every life lost is a token handed to the round's "
                            "dealer."),
 })
+# Each house field's value told as a sentence (the rules card, Learn of a table): keyed by the
+# value (true or false, "left", "2"); a list of pieces by "some" ({pieces}) or "none"; an
+# order of pieces by "*" ({order})
+HOUSE_SENTENCES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "cat_undoes": MappingProxyType({
+        "offered_piece": N_("The Cat sends the asker's card back along its way."),
+        "all": N_("The Cat sends back every swap of the round."),
+        "none": N_("The Cat sends nothing back."),
+    }),
+    "tokens_to_dealer": MappingProxyType({
+        "true": N_("Every life lost is a token handed to the round's dealer."),
+        "false": N_("Nobody collects the lives lost as tokens."),
+    }),
+})
 RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "campli": (N_("the Campli rules"),
                N_("To the right; Hunter and Cat cost the asker a life; the Inn may be sold; a "
                   "Fool drags the lowest card down, two Fools gain a life.")),
     "stu": (N_("Montorio's Stù"),
             N_("As Campli, and every life lost is a token for the dealer.")),
+})
+
+# Each rule book's sources as the rules file's list names them (title, author, year), shown
+# as its source: proper names, never translated, and never the rules file's own name
+SOURCES: Mapping[str, str] = MappingProxyType({
+    "campli": (
+        "«Regole Cuccù» (Campli); "
+        "John McLeod, «Cucù», pagat.com; "
+        "N. Farina, «Cucù Antico Gioco di Carte» (Campli 2010)"),
+    "stu": "Associazione Giochi Antichi, «Stù» (Montorio al Vomano); «Regole Cuccù» (Campli)",
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
@@ -164,6 +188,7 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
 
 WORDS = FamilyWords(
     name="Cuccù", title=N_("Cuccù"), line=LINE, language=LANGUAGE, source=SOURCE,
+    sources=SOURCES, house_sentences=HOUSE_SENTENCES,
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     roman=True,  # "The pack": its numerals are written X … I

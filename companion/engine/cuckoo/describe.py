@@ -72,6 +72,9 @@ class FamilyTeaching:
     def learn(self, book: RuleBook, tr: Tr, at_table: bool = False) -> LearnPage:
         return learn_page(self.book, book, tr)
 
+    def house_rules(self, book: RuleBook, tr: Tr) -> list[str]:
+        return narrate.house_rule_sentences(self.book, book, tr)
+
     def questions(self, book: RuleBook, dice: Dice, tr: Tr) -> Sequence[Question]:
         return questions(self.book, book.name, dice, tr)
 

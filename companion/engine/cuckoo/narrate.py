@@ -31,9 +31,9 @@ from companion.engine.cuckoo.family import FamilyState
 from companion.engine.cuckoo.ledger import Counters, Ledger, Lives, Stake
 from companion.engine.cuckoo.outcome import Outcome
 from companion.engine.cuckoo.reveal import SidePot
-from companion.engine.cuckoo.rulebook import GameBook
+from companion.engine.cuckoo.rulebook import GameBook, RuleBook
 from companion.i18n import EN, Tr
-from companion.narrate.words import and_list, fitted_result, winners_sentence
+from companion.narrate.words import and_list, fitted_result, house_sentence, winners_sentence
 
 # Each phase of a cuckoo game's state in words, for the tables list (Gnav's and the family's).
 PHASES: Mapping[str, str] = MappingProxyType({
@@ -69,6 +69,15 @@ def book_summary(book: GameBook, rules: str, tr: Tr = EN) -> str:
 def house_help(book: GameBook, key: str, tr: Tr = EN) -> str:
     """A house field's explanation, from the rule data."""
     return tr(book.words.house_rules[key])
+
+
+def house_rule_sentences(book: GameBook, rulebook: RuleBook, tr: Tr = EN) -> list[str]:
+    """Each house rule of a table (where its rule book differs from the book as written), a
+    sentence of the rule data's (the rules card, Learn of the table)."""
+    preset = book.presets[rulebook.name]
+    return [house_sentence(book.words.house_sentences, key, rulebook.value(key),
+                           lambda piece: tr.in_sentence(piece_title(book, piece, tr)), tr)
+            for key in rulebook.house_fields() if rulebook.value(key) != preset.value(key)]
 
 
 def piece_title(book: GameBook, piece: str, tr: Tr = EN) -> str:
@@ -175,6 +184,39 @@ def stake_words(state: FamilyState, i: int, tr: Tr = EN, say_out: bool = True) -
     if keeps_money(state):
         words += ", " + _("money {amount}", amount=signed(state.money[i], tr))
     return words
+
+
+def stakes_sentences(state: FamilyState, tr: Tr = EN) -> list[str]:
+    """What a table plays for, as its header and rule book keep it (the rules card): the lives
+    or counters each, the pot, the rebuys or the re-entries and their prices, the credit."""
+    _, _n = tr, tr.n
+    ledger, each = state.ledger, state.each
+    lines: list[str] = []
+    if isinstance(ledger, Lives):
+        lines.append(_n("Stakes: {count} life each.", "Stakes: {count} lives each.", each))
+    elif isinstance(ledger, Counters):
+        lines.append(_n("Stakes: {count} counter each.", "Stakes: {count} counters each.", each))
+    elif not isinstance(ledger, Stake):
+        lines.append(_n("Stakes: chalk strokes, out at {count} stroke.",
+                        "Stakes: chalk strokes, out at {count} strokes.", state.limit))
+    if state.rules.buy_back != "none":
+        lines.append(_("Each seat puts one stake into the pot at the start; the winner takes "
+                       "the pot."))
+    if state.rules.buy_back == "rebuy":
+        lines.append(_n("A seat that dies may buy back in once, paying one stake into the pot.",
+                        "A seat that dies may buy back in up to {count} times, paying one stake "
+                        "into the pot each time.", each) if each
+                     else _("A seat that dies may not buy back in."))
+    elif state.rules.buy_back == "reentry":
+        lines.append(_("A seat that goes out may re-enter before the next deal while a seat "
+                       "that never went out is still in: the first re-entry costs 2 stakes, "
+                       "the next 4, then 8, doubling each time.") if state.table.reentry
+                     else _("No re-entry at this table: a seat that goes out stays out."))
+    sentences = state.book.words.house_sentences
+    if isinstance(ledger, Counters) and "credit" in sentences:
+        lines.append(house_sentence(sentences, "credit", state.credit,
+                                    lambda piece: piece_title(state.book, piece, tr), tr))
+    return lines
 
 
 def keeps_money(state: FamilyState) -> bool:

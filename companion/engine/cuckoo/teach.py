@@ -70,10 +70,10 @@ def call_words(book: GameBook, call: str, tr: Tr = EN) -> str:
              meaning=_p("call", book.words.glosses[call]))
 
 
-def source(book: GameBook) -> str:
-    """The project's rules page the game's data cites (docs/rules/<game>.md), named from the
-    repository's root so that a reader of any clone finds it."""
-    return book.words.source
+def source(book: GameBook, rules: str) -> str:
+    """The sources of rule book `rules` as its rules file names them (the book or sheet, its
+    author and year): what a referee can look up, never the name of a file of ours."""
+    return book.words.sources[rules]
 
 
 def _loss(n: int, r: CuckooRules, tr: Tr) -> str:
@@ -231,7 +231,7 @@ def learn_page(book: GameBook, rulebook: RuleBook, tr: Tr = EN) -> LearnPage:
         heading=tr.p(*words.material["pack"], game=words.name, count=rulebook.play().size,
                      rules=book_title(book, name, tr)),
         summary=book_summary(book, name, tr),
-        source=source(book),
+        source=source(book, name),
         reconstructed=(_("Reconstructed from summaries: no living tradition is known.")
                        if words.reconstructed else None),
         lessons=tuple(

@@ -23,7 +23,7 @@ class FamilyWords:
     title: str  # its name as New table and the results title it (N_): "Vogelspiel (reconstructed)"
     line: str  # New table's line on it (N_)
     language: str  # the language of its own words: a table in it names the pieces as it does
-    source: str  # the rules file its data cites
+    source: str  # the rules file its data cites (for the code's reader; never shown)
     pieces: Mapping[str, tuple[str, Form]]  # picture: (its own name, our English)
     calls: Mapping[str, tuple[str, str]]  # matador: (its call in its words, our English)
     glosses: Mapping[str, str]  # call (and "stand", "change"): our gloss (context "call")
@@ -41,3 +41,8 @@ class FamilyWords:
     values: Mapping[str, str] = field(default_factory=dict)
     # what the players hold and the dealer draws from (material.py)
     material: Material = field(default_factory=lambda: CARDS)
+    # each rule book's sources as the rules file's list names them (title, author, year), as
+    # Learn and the rules card show them: proper names, never translated
+    sources: Mapping[str, str] = field(default_factory=dict)
+    # each house field's values told as sentences (companion.narrate.words.house_sentence)
+    house_sentences: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

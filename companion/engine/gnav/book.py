@@ -251,6 +251,39 @@ CHOICE_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     "chop_continues": {"after_asker": N_("Left of the asker"),
                        "after_holder": N_("Left of the holder")},
 })
+# Each house field's value told as a sentence (the rules card, Learn of a table): keyed by the
+# value (true or false, "left", "2"); a list of pieces by "some" ({pieces}) or "none"; an
+# order of pieces by "*" ({order})
+HOUSE_SENTENCES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "fool_scoring": MappingProxyType({
+        "damm": N_("The fool stands apart: a lone fool pays, two fools each take a counter "
+                   "from the pool."),
+        "drags_next": N_("The fool is the lowest piece and drags the next lowest down with "
+                         "it."),
+    }),
+    "two_fools_sit_out": MappingProxyType({
+        "true": N_("When both fools are shown, their holders may sit out the next round."),
+        "false": N_("The holders of two fools shown play the next round as usual."),
+    }),
+    "chop_continues": MappingProxyType({
+        "after_asker": N_("After a dragoon, play goes on left of the asker."),
+        "after_holder": N_("After a dragoon, play goes on left of the holder: the seats in "
+                           "between lose their turn."),
+    }),
+    "cat_reverses": MappingProxyType({
+        "true": N_("A cat stops the swap and every swap made this round is handed back, newest "
+                   "first."),
+        "false": N_("A cat stops the swap and hands nothing back."),
+    }),
+    "stock_calls": MappingProxyType({
+        "some": N_("The stock calls {pieces}."),
+        "none": N_("The stock never calls: the dealer just swaps."),
+    }),
+    "asker_pays": MappingProxyType({
+        "some": N_("The asker pays at once for {pieces}."),
+        "none": N_("No call makes the asker pay at once."),
+    }),
+})
 # How the new table screen labels a choice and a list entry of a rule book field.
 CHOICE_LABELS: Mapping[str, str] = MappingProxyType({"fool_scoring": N_("Fool: {choice}"),
                                  "chop_continues": N_("Dragoon: {choice}")})

@@ -72,6 +72,9 @@ class GnavTeaching:
     def learn(self, book: RuleBook, tr: Tr, at_table: bool = False) -> LearnPage:
         return teach.learn_page(_rulebook(book), tr)
 
+    def house_rules(self, book: RuleBook, tr: Tr) -> list[str]:
+        return narrate.rulebook_differences(_rulebook(book), PRESETS[book.name], tr)
+
     def questions(self, book: RuleBook, dice: Dice, tr: Tr) -> Sequence[Question]:
         return quiz.questions(_rulebook(book), dice, tr)
 

@@ -30,6 +30,7 @@ from companion.engine.gnav.book import (
     CHOICE_WORDS,
     FIELD_HELP,
     FIELD_TITLES,
+    HOUSE_SENTENCES,
     PIECE_DEFINITE,
     PIECE_FORMS,
     PIECE_TITLES,
@@ -40,7 +41,7 @@ from companion.engine.gnav.events import Event
 from companion.engine.gnav.rules import DEFAULT_RULES, PRESETS, Rulebook
 from companion.engine.gnav.state import TableState
 from companion.i18n import EN, Tr
-from companion.narrate.words import and_list, fitted_result, winners_sentence
+from companion.narrate.words import and_list, fitted_result, house_sentence, winners_sentence
 
 
 def call_words(rules: str, call: str) -> str:
@@ -147,15 +148,11 @@ def field_help(key: str, tr: Tr = EN) -> str:
 
 
 def rulebook_differences(book: Rulebook, preset: Rulebook, tr: Tr = EN) -> list[str]:
-    """Each house rule that differs from the preset, in words."""
-    _ = tr
-    out = []
-    for key in FIELD_TITLES:
-        mine, theirs = getattr(book, key), getattr(preset, key)
-        if mine != theirs:
-            out.append(_("{rule}: {value}", rule=field_title(key, tr),
-                         value=field_value_words(key, mine, tr)))
-    return out
+    """Each house rule that differs from the preset, a sentence of the rule data's
+    (gnav/book.py's HOUSE_SENTENCES)."""
+    return [house_sentence(HOUSE_SENTENCES, key, getattr(book, key),
+                           lambda piece: tr.in_sentence(piece_title(piece, tr)), tr)
+            for key in FIELD_TITLES if getattr(book, key) != getattr(preset, key)]
 
 
 def field_value_words(key: str, value: Any, tr: Tr = EN) -> str:

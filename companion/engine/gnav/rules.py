@@ -194,7 +194,7 @@ def _check_field(key: str, value: Any, matadors: tuple[str, ...]) -> Any:
 
 DAMM = Rulebook(
     name="damm",
-    source="GNAV — SPILLEREGLER, N. W. Damm & Søn, Oslo",
+    source="«GNAV — SPILLEREGLER», N. W. Damm & Søn, Oslo",
     fool_scoring="damm",
     two_fools_sit_out=False,
     chop_continues="after_asker",
@@ -205,7 +205,7 @@ DAMM = Rulebook(
 )
 PAGAT = Rulebook(
     name="pagat",
-    source="Wikipedia, Gnav, rules section (after pagat.com)",
+    source="Wikipedia (en), «Gnav»; John McLeod, «Gnav», pagat.com",
     fool_scoring="drags_next",
     two_fools_sit_out=False,
     chop_continues="after_holder",
@@ -215,7 +215,7 @@ PAGAT = Rulebook(
 )
 GAMERULES = Rulebook(
     name="gamerules",
-    source="Gnav, gamerules.com",
+    source="gamerules.com, «Gnav»",
     fool_scoring="drags_next",
     two_fools_sit_out=True,
     chop_continues="after_asker",

@@ -1,6 +1,5 @@
 """Gwra pyskessa as the app knows it: its description, and how a table of it is told outside its
-own screen. Learn and the quiz of it are its own screens (its phrasebook), so it has no
-teaching for the shared ones.
+own screen, and what the shared Learn and quiz teach of it (teach.py: its phrasebook).
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from companion.core.protocols import AnyState
 from companion.engine.describe import Description
 from companion.i18n import Tr
 
-from . import narrate
+from . import narrate, teach
 from .events import GAME as ID
 from .events import MAX_SEATS, RULES
 from .kind import KIND
@@ -48,6 +47,7 @@ class GoFishNarration:
 
 GAME: Description = GameDescription(
     id=ID, name=narrate.NAME, line=narrate.LINE, kind=KIND, books=dict.fromkeys(RULES),
-    max_seats=MAX_SEATS, narration=GoFishNarration(), teaching=None,
-    table_parts=TABLE_PARTS, catalogue=(narrate,), rounds=False,
+    max_seats=MAX_SEATS, narration=GoFishNarration(),
+    teaching=teach.GoFishTeaching(),
+    table_parts=TABLE_PARTS, catalogue=(narrate, teach), rounds=False,
 )

@@ -21,6 +21,9 @@ from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, winners_sentence
 
 NAME = "Gwra pyskessa"  # the game's own name: Cornish, never translated
+# Its source as the rules file names it (gwra-pyskessa.md, "Source"): the one-page sheet by its
+# title and its parts' headings; it names no author or year. A proper name, never translated.
+SOURCE = "«Gwra pyskessa»: «Rules of Play», «Example of play», «Playing Cards», «Vocabulary»"
 # New table's line on the game.
 LINE = N_("Cornwall. 2 to 10 players, an ordinary pack of 52: Go Fish, asked only in Cornish; "
           "most sets of four wins.")

@@ -110,6 +110,19 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType({
                      "the offered card."),
     "mask_kills_holder": N_("Every Mask shown dies too, when two or more seats show."),
 })
+# Each house field's value told as a sentence (the rules card, Learn of a table): keyed by the
+# value (true or false, "left", "2"); a list of pieces by "some" ({pieces}) or "none"; an
+# order of pieces by "*" ({order})
+HOUSE_SENTENCES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "pig_undoes": MappingProxyType({
+        "all": N_("The Pig sends back every swap of the deal."),
+        "offered_piece": N_("The Pig sends back only the swaps of the offered card."),
+    }),
+    "mask_kills_holder": MappingProxyType({
+        "true": N_("Every Mask shown dies too, when two or more seats show."),
+        "false": N_("A Mask dies only when it is the lowest card shown."),
+    }),
+})
 RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "byteskille": (N_("Byteskille"),
                    N_("The Hussar kills the asker; the Pig sends every swap back and kills "
@@ -117,6 +130,16 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "oberg": (N_("Öberg"),
               N_("As Byteskille, but the Pig sends back only the offered card, and the Mask "
                  "kills its holder.")),
+})
+
+# Each rule book's sources as the rules file's list names them (title, author, year), shown
+# as its source: proper names, never translated, and never the rules file's own name
+SOURCES: Mapping[str, str] = MappingProxyType({
+    "byteskille": (
+        "Wikipedia (sv), «Byteskille» (2008); "
+        "casinotax.net, «Kille kortspel»; "
+        "Wikipedia (en), «Kille (card game)»"),
+    "oberg": "Björn Öberg, bjornoberg.com",
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
@@ -165,6 +188,7 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
 
 WORDS = FamilyWords(
     name="Kille", title=N_("Kille"), line=LINE, language=LANGUAGE, source=SOURCE,
+    sources=SOURCES, house_sentences=HOUSE_SENTENCES,
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     material=CARDS,  # cards dealt from a stock

@@ -136,6 +136,42 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType({
     "credit": N_("Who pays his last counter plays on credit (op sloffen) until he must pay "
                  "again: nobody, everyone, or only the first to go broke."),
 })
+# Each house field's value told as a sentence (the rules card, Learn of a table): keyed by the
+# value (true or false, "left", "2"); a list of pieces by "some" ({pieces}) or "none"; an
+# order of pieces by "*" ({order})
+HOUSE_SENTENCES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "direction": MappingProxyType({
+        "left": N_("The turns and the bag go to the left."),
+        "right": N_("The turns and the bag go to the right."),
+    }),
+    "low_order": MappingProxyType({
+        "*": N_("The four low pieces rank, highest first: {order}."),
+    }),
+    "asker_pays": MappingProxyType({
+        "some": N_("These calls cost the asker a counter at once: {pieces}."),
+        "none": N_("No call costs the asker a counter at once."),
+    }),
+    "bird_ends_turns": MappingProxyType({
+        "true": N_("The Bird stops all swapping and the pieces are shown."),
+        "false": N_("The Bird blocks the swap, and the turns go on."),
+    }),
+    "loss_by_piece": MappingProxyType({
+        "true": N_("The lowest pays by its piece: 2 for the Blank, 3 the Pot, 4 the Face, 5 the "
+                   "Fool."),
+        "false": N_("The lowest pays one counter, whatever its piece."),
+    }),
+    "side_pot": MappingProxyType({
+        "true": N_("The Fool, the Face, the Pot and the 0 each pay a counter into a side pot."),
+        "false": N_("There is no side pot."),
+    }),
+    "credit": MappingProxyType({
+        "none": N_("Nobody plays on credit (op sloffen)."),
+        "everyone": N_("Whoever pays his last counter plays on credit (op sloffen) until he "
+                       "must pay again."),
+        "first_broke": N_("Only the first to pay his last counter plays on credit (op "
+                          "sloffen) until he must pay again."),
+    }),
+})
 RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "sheet": (N_("the printed sheet"),
               N_("To the right; the Rider and the Bird cost the asker a counter; the Cat "
@@ -147,6 +183,21 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "family": (N_("the modern family rules"),
                N_("To the left; the Cat costs a counter too; who goes broke plays on "
                   "credit.")),
+})
+
+# Each rule book's sources as the rules file's list names them (title, author, year), shown
+# as its source: proper names, never translated, and never the rules file's own name
+SOURCES: Mapping[str, str] = MappingProxyType({
+    "sheet": (
+        "«SLABBERJAN. Een echt vroolijk gezelschapspel voor iedereen»; "
+        "Johan Francke, «Kap af! Een Noorse matador in Zeeland», Zeeland 12/4 (2003), p. 19"),
+    "dewaal": (
+        "Is. de Waal, «Slabbejans- of Slabberjansspel»; "
+        "Johan Francke, «Kap af! Een Noorse matador in Zeeland», Zeeland 12/4 (2003), pp. 15–16"),
+    "vanwallenburg": (
+        "L. van Wallenburg, «Slabberjan – een Zeeuws volksspel», Eigen Volk 8 (1936); "
+        "Johan Francke, «Kap af! Een Noorse matador in Zeeland», Zeeland 12/4 (2003), pp. 15–18"),
+    "family": "PoppelePats, poppelepats.wordpress.com; gamerules.com, «Slabberjan»",
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
@@ -189,6 +240,7 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
 
 WORDS = FamilyWords(
     name="Slabberjan", title=N_("Slabberjan"), line=LINE, language=LANGUAGE, source=SOURCE,
+    sources=SOURCES, house_sentences=HOUSE_SENTENCES,
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     pictures={"pot": "chamberpot"},  # "Pot, Pispot": the pack draws a chamber pot

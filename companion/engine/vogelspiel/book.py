@@ -136,6 +136,42 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType({
                          "the turns was paid in full."),
     "game_end": N_("The last seat with lives wins, or the first seat out has lost."),
 })
+# Each house field's value told as a sentence (the rules card, Learn of a table): keyed by the
+# value (true or false, "left", "2"); a list of pieces by "some" ({pieces}) or "none"; an
+# order of pieces by "*" ({order})
+HOUSE_SENTENCES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "direction": MappingProxyType({
+        "right": N_("The turns and the deal go to the right, as in Cuccù."),
+        "left": N_("The turns and the deal go to the left."),
+    }),
+    "numerals": MappingProxyType({
+        "1-12": N_("The pack's numerals run from XII to I."),
+        "1-10+nulla": N_("The pack's numerals run from X to I, with two Nullas."),
+    }),
+    "horse": MappingProxyType({
+        "block": N_("The Horse blocks the swap and costs the asker a life."),
+        "undo_all_end": N_("The Horse undoes every swap and ends the turns."),
+    }),
+    "silent_matador_pays": MappingProxyType({
+        "0": N_("A matador swapped without its call costs its holder nothing."),
+        "1": N_("A matador swapped without its call costs its holder a life."),
+        "2": N_("A matador swapped without its call costs its holder two lives."),
+    }),
+    "witch_loss": MappingProxyType({
+        "1": N_("The Witch costs one life when it is shown."),
+        "2": N_("The Witch costs two lives when it is shown."),
+        "3": N_("The Witch costs three lives when it is shown."),
+    }),
+    "only_if_unpaid": MappingProxyType({
+        "true": N_("The lowest card is spared when every charge of the turns was paid in full "
+                   "(Smith's conjecture)."),
+        "false": N_("The lowest card loses, whatever was paid in the turns."),
+    }),
+    "game_end": MappingProxyType({
+        "last_standing": N_("The last seat with lives wins."),
+        "first_out_loses": N_("The first seat with no lives left has lost."),
+    }),
+})
 RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "adrian": (N_("Adrian (1909), as summarised"),
                N_("Reconstructed: every matador blocks and costs the asker; the Bird costs "
@@ -146,6 +182,19 @@ RULE_BOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "salzburg": (N_("the Salzburg pack of about 1816"),
                  N_("Reconstructed: the Witch costs two lives, and the first seat with no "
                     "lives left has lost.")),
+})
+
+# Each rule book's sources as the rules file's list names them (title, author, year), shown
+# as its source: proper names, never translated, and never the rules file's own name
+SOURCES: Mapping[str, str] = MappingProxyType({
+    "adrian": "K. Adrian (1909); Wikipedia (en), «Vogelspiel» (2023); wikisum.wiki, «Vogelspiel»",
+    "pichler": (
+        "Johann Georg Pichler; "
+        "Wikipedia (en), «Vogelspiel» (2023); "
+        "wikisum.wiki, «Vogelspiel»"),
+    "salzburg": (
+        "Ignaz Preisinger, «Salzburger Hexenspiel» (Salzburg, ~1816); "
+        "Universitätsbibliothek Salzburg, «Buch des Monats» (11/2011)"),
 })
 
 # --- Words for the screens (issue 13: rule words are rule data) ---------------------------------
@@ -194,7 +243,7 @@ PIECE_FORMS: Mapping[str, Mapping[str, Form]] = MappingProxyType({
 
 WORDS = FamilyWords(
     name="Vogelspiel", title=N_("Vogelspiel (reconstructed)"), line=LINE, language=LANGUAGE,
-    source=SOURCE,
+    source=SOURCE, sources=SOURCES, house_sentences=HOUSE_SENTENCES,
     pieces=PIECE_NAMES, calls=CALLS, glosses=GLOSSES, house_rules=HOUSE_RULES,
     rule_books=RULE_BOOKS, forms=PIECE_FORMS, table=TABLE_WORDS,
     roman=True,  # "The pack": its numerals are written XII … I

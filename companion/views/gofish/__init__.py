@@ -1,21 +1,24 @@
 """Gwra pyskessa's screens: its parts at the one table screen (parts.py: PARTS), its card
-faces (cards.py), the history (history.py), Learn, the quiz and the rules card (learn.py)."""
+faces (cards.py), the history (history.py) and the rules card (learn.py); Learn and the quiz
+are every game's (views/learn.py, views/quiz.py)."""
 
+from ..learn import LearnScreen
 from ..parts import Parts
+from ..quiz import QuizScreen
+from .cards import FACE_HEIGHT, card_face
 from .history import GoFishHistoryScreen
-from .learn import GoFishLearnScreen, GoFishQuizScreen, GoFishRulesScreen
+from .learn import GoFishRulesScreen
 from .parts import GoFishParts, gofish_state
 
 # Gwra pyskessa's screens, as its description names them (companion/engine/gwra_pyskessa/
-# describe.py): its parts at the one table screen, its history, its rules card (Learn's
-# phrasebook), Learn and the quiz; New table needs nothing of it but the seats and the dealer
+# describe.py): its parts at the one table screen, its history, its rules card, and Learn and
+# the quiz as every game has them, its cards drawn as their faces; New table needs nothing of
+# it but the seats and the dealer
 PARTS = Parts(
     table=GoFishParts, history=GoFishHistoryScreen, rules=GoFishRulesScreen,
-    learn=lambda app, game, table: GoFishLearnScreen(
-        app, "/" if table is None else f"/game/{table.id}",
-        f"/learn/{game}" if table is None else f"/learn/{table.id}"),
-    quiz=lambda app, game: GoFishQuizScreen(app),
+    learn=lambda app, game, table: LearnScreen(app, game, table),
+    quiz=lambda app, game: QuizScreen(app, game),
+    face=lambda rank, name, size: card_face(rank, name, scale=size / FACE_HEIGHT),
 )
 
-__all__ = ["PARTS", "GoFishHistoryScreen", "GoFishLearnScreen", "GoFishParts",
-           "GoFishQuizScreen", "GoFishRulesScreen", "gofish_state"]
+__all__ = ["PARTS", "GoFishHistoryScreen", "GoFishParts", "GoFishRulesScreen", "gofish_state"]
