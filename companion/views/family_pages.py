@@ -76,7 +76,7 @@ class FamilyRulesScreen:
         rows.append(ft.Semantics(identifier="house-rules", content=ft.Column(house, spacing=4)))
         self.view = ft.View(
             route=f"/game/{game.id}/rules",
-            appbar=ft.AppBar(title=heading(_("Rules card"), theme.TITLE - 4),
+            appbar=ft.AppBar(title=heading(_("Rules") if app.phone else _("Rules card"), theme.TITLE - 4),
                              actions=_back(app, game)),
             controls=[ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)],
             padding=16,

@@ -195,3 +195,16 @@ def test_every_tables_quiz_takes_its_game_and_players(app: App, game: str) -> No
     tap(quiz.view, q.options[q.answer].text)
     assert quiz.scores["Ann"] == (1, 1)
     assert GAMES[game].id in {g.id for g in taught()}
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_phones_rules_card_is_titled_short_enough_not_to_be_cut(app: App, game: str) -> None:
+    """Seen in the phone's screenshot: "Rules c…", where the bar also holds Back to the table,
+    the language and the theme; the card's own heading under it names it in full."""
+    app.width, app.height = 390, 844
+    app.go(f"/game/{table(app, game)}/rules")
+    assert texts(app.screen.view.appbar.title) == ["Rules"]
+    assert any(t.startswith("Rules card: ") for t in texts(app.screen.view))
+    app.width, app.height = 1280, 800
+    app.go(f"/game/{table(app, game)}/rules")
+    assert texts(app.screen.view.appbar.title) == ["Rules card"]

@@ -44,7 +44,7 @@ class GoFishRulesScreen:
         self.view = ft.View(
             route=f"/game/{game.id}/rules",
             appbar=ft.AppBar(
-                title=heading(_("Rules card"), theme.TITLE - 4),
+                title=heading(_("Rules") if app.phone else _("Rules card"), theme.TITLE - 4),
                 actions=top_actions(app, button(_("Back to the table"),
                                                 lambda e: app.go(f"/game/{game.id}"),
                                                 kind="text"))),
