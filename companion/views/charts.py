@@ -16,8 +16,10 @@ import flet_charts as fch
 from companion.deck.sheet import line_colour
 from companion.i18n import N_, Tr
 from companion.records import PlayerRecord
-from companion.records.facts import GameFacts
+from companion.records.facts import GameFacts, Unreadable
 from companion.records.roster import Player
+from companion.store import Game, Store, StoreError
+from companion.store.records_io import one_game_facts
 
 from . import theme
 
@@ -98,6 +100,30 @@ def story_chart(facts: GameFacts, tr: Tr, names: Sequence[str] | None = None) ->
             # room on the right for the last round's number
             ft.Container(chart, padding=ft.Padding.only(right=16)),
             _legend(names)], spacing=8))
+
+
+class GameStory:
+    """A table's story chart for its game over panel and its History page (every game's: the
+    shell and the shared history code draw it), found again only when the journal changed
+    (one replay of the game, not one a tap)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int, str] | None = None
+        self._chart: ft.Control | None = None
+
+    def chart(self, store: Store, game: Game, tr: Tr) -> ft.Control | None:
+        """The chart, or None while no round has been played (or the journal cannot be
+        read: the game's own screens say so)."""
+        key = (game.id, game.ops, tr.lang)
+        if key != self._key:
+            self._key, self._chart = key, None
+            try:
+                facts = one_game_facts(store, game.id)
+            except (Unreadable, StoreError):
+                return None
+            if len(facts.story) >= 2:
+                self._chart = story_chart(facts, tr)
+        return self._chart
 
 
 def win_bars(records: Sequence[PlayerRecord], tr: Tr, colours: Sequence[str],

@@ -20,11 +20,19 @@ from companion.engine.gnav.narrate import history_line
 from companion.store import Game
 
 from . import theme
+from .charts import GameStory
 from .gnav import gnav_state
 from .shell.context import ScreenContext
 from .widgets import button, heading, top_actions
 
 PAGE = 200
+
+
+def story_of(app: ScreenContext, game: Game) -> list[ft.Control]:
+    """The story chart over a History page, every game's (issue 26, item 3): each seat's
+    balance after every round; nothing before the first round is played."""
+    chart = GameStory().chart(app.store, game, app.tr)
+    return [] if chart is None else [chart, ft.Divider()]
 
 
 class PagedHistory:
@@ -62,7 +70,7 @@ class PagedHistory:
                                                 kind="text")),
             ),
             controls=[ft.Column(
-                [self.nav,
+                [*story_of(app, game), self.nav,
                  ft.Semantics(identifier="history", content=self.lines)],
                 scroll=ft.ScrollMode.AUTO, expand=True, spacing=10,
             )],
