@@ -94,7 +94,7 @@ def test_the_house_rules_are_the_rules_cards_sentences_in_the_tables_language(
     says, in the app's language."""
     import json
 
-    from .. views.helpers import identified, texts
+    from ..views.helpers import identified, texts
     app = App(Games(tmp_path / "data"), lang=lang)
     app.start("/")
     game = app.store.import_journal(json.dumps(header) + "\n")
