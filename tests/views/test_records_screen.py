@@ -262,3 +262,14 @@ def test_a_finished_games_share_screen_hands_over_its_page_its_csv_and_its_bg_st
     assert play["game"]["name"] == "Kille" and [p["winner"] for p in play["players"]] == [
         False, True]
     assert buttons(view)["Open in BG Stats"].url.startswith(BGSTATS_LINK)
+
+
+def test_a_phones_bars_name_every_player_in_full(app: App, golden: dict[str, int]) -> None:
+    """Issue 26, item 3: "readable on a phone". At 390 px the bars of ten players were
+    labelled by initials only ("A", "B", ...); each bar now carries its player's whole name."""
+    app.width, app.height = 390, 844
+    screen = records_screen(app)
+    names = {"Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon"}
+    for bars in ("win-bars", "share-bars"):
+        shown = set(texts(identified(screen.view, bars)))
+        assert names <= shown, (bars, sorted(shown))
