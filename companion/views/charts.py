@@ -18,10 +18,12 @@ from companion.i18n import N_, Tr
 from companion.records import PlayerRecord
 from companion.records.facts import GameFacts, Unreadable
 from companion.records.roster import Player
-from companion.store import Game, Store, StoreError
+from companion.store import Game, StoreError
 from companion.store.records_io import one_game_facts
 
 from . import theme
+from .shell.context import ScreenContext
+from .widgets import button
 
 # the roster's twelve badge colours (roster.COLOURS), told apart in light and dark alike
 BADGE_COLOURS = ("#8B1A1A", "#1F5F8B", "#2E7D32", "#B8860B", "#6A1B9A", "#00838F", "#D84315",
@@ -103,27 +105,43 @@ def story_chart(facts: GameFacts, tr: Tr, names: Sequence[str] | None = None) ->
 
 
 class GameStory:
-    """A table's story chart for its game over panel and its History page (every game's: the
-    shell and the shared history code draw it), found again only when the journal changed
-    (one replay of the game, not one a tap)."""
+    """A table's story chart, for its game over panel and its History page (every game's: the
+    shell and the shared history code show it), one tap away: found by replaying the game
+    only when asked (a 40-seat game of 2,000 rounds opens its History at a page's cost), and
+    again only when the journal changed."""
 
-    def __init__(self) -> None:
+    def __init__(self, app: ScreenContext, game: Game) -> None:
+        self.app = app
+        self.game = game
         self._key: tuple[int, int, str] | None = None
         self._chart: ft.Control | None = None
 
-    def chart(self, store: Store, game: Game, tr: Tr) -> ft.Control | None:
-        """The chart, or None while no round has been played (or the journal cannot be
-        read: the game's own screens say so)."""
-        key = (game.id, game.ops, tr.lang)
-        if key != self._key:
-            self._key, self._chart = key, None
+    def button(self) -> ft.Control:
+        _ = self.app.tr
+        return button(_("The story of the game"), self.show, icon=ft.Icons.SHOW_CHART)
+
+    def chart(self) -> ft.Control:
+        """The chart, or a sentence saying why there is none (no round played yet, a journal
+        that cannot be read)."""
+        _ = tr = self.app.tr
+        key = (self.game.id, self.game.ops, tr.lang)
+        if key != self._key or self._chart is None:
             try:
-                facts = one_game_facts(store, game.id)
-            except (Unreadable, StoreError):
-                return None
-            if len(facts.story) >= 2:
-                self._chart = story_chart(facts, tr)
+                chart = story_chart(one_game_facts(self.app.store, self.game.id), tr)
+            except Unreadable as err:
+                chart = ft.Text(tr.error(err.text), size=theme.SMALL)
+            except StoreError as err:
+                chart = ft.Text(tr.error(err), size=theme.SMALL)
+            self._key, self._chart = key, chart
         return self._chart
+
+    def show(self, e: object = None) -> None:
+        _ = self.app.tr
+        width = min(self.app.width - 48, 760)
+        # scrollable: a phone held sideways is shorter than the chart with its legend
+        self.app.show_dialog(ft.AlertDialog(
+            scrollable=True, content=ft.Container(self.chart(), width=width),
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: self.app.close_dialog())]))
 
 
 def win_bars(records: Sequence[PlayerRecord], tr: Tr, colours: Sequence[str],

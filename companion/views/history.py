@@ -29,10 +29,11 @@ PAGE = 200
 
 
 def story_of(app: ScreenContext, game: Game) -> list[ft.Control]:
-    """The story chart over a History page, every game's (issue 26, item 3): each seat's
-    balance after every round; nothing before the first round is played."""
-    chart = GameStory().chart(app.store, game, app.tr)
-    return [] if chart is None else [chart, ft.Divider()]
+    """The story of the game over a History page, every game's (issue 26, item 3): one tap
+    away, so that the page still opens at a page's cost however long the game."""
+    if not game.events:
+        return []
+    return [ft.Row([GameStory(app, game).button()])]
 
 
 class PagedHistory:

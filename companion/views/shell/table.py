@@ -111,7 +111,7 @@ class TableScreen:
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         )
         self._error_shown: tuple[object, object] = (None, None)
-        self.story = GameStory()  # the game over's chart, found again only when it changed
+        self.story = GameStory(app, game)  # the game over's chart, found when asked
         told = self.parts.opening()
         self.news: News = told.news
         self.news_asks = told.asks  # the banner tells only what the question asks
@@ -364,9 +364,7 @@ class TableScreen:
             ends.insert(0, big_button(_("Rematch"), self.rematch))
         # the story of the game one tap away, in a dialog of its own: in the panel it would
         # push Rematch off a phone, or run off a tablet's panel, which does not scroll
-        if self.story.chart(self.app.store, self.game, self.app.tr) is not None:
-            ends.append(button(_("The story of the game"), self.show_story,
-                               icon=ft.Icons.SHOW_CHART))
+        ends.append(self.story.button())
         # Rematch under the headline, in reach however long the standings (a phone's panel
         # scrolls them)
         rows: list[ft.Control] = [
@@ -393,16 +391,6 @@ class TableScreen:
                 vertical_alignment=ft.CrossAxisAlignment.START))
         rows.append(ft.Column(standings, spacing=2))
         return ft.Column(rows, spacing=10)
-
-    def show_story(self, e: object = None) -> None:
-        _ = self.app.tr
-        chart = self.story.chart(self.app.store, self.game, self.app.tr)
-        if chart is None:
-            return
-        self.app.show_dialog(ft.AlertDialog(
-            content=ft.Container(ft.Column([chart], scroll=ft.ScrollMode.AUTO, tight=True),
-                                 width=min(self.app.width - 48, 760)),
-            actions=[ft.TextButton(_("Close"), on_click=lambda e: self.app.close_dialog())]))
 
     def scroll_into_view(self) -> None:
         """Where the seats do not all fit (a phone, a crowded upright tablet), brings the
