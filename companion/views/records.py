@@ -159,7 +159,11 @@ class RecordsScreen:
                             records.tables), size=theme.SMALL))
         if players:
             colours = [self.colour_of(p.name) for p in players]
-            narrow = self.app.phone
+            # standing bars need about 72 px a name under them: else they lie along the
+            # screen, each under its whole name (a phone, a phone held sideways, a crowd)
+            room = self.app.width - 32
+            room = room / 2 if room >= 768 else room  # md: the two charts side by side
+            narrow = self.app.phone or 72 * len(players) > room
             rows.append(ft.ResponsiveRow([
                 ft.Container(win_bars(players, self.app.tr, colours, narrow=narrow),
                              col={"xs": 12, "md": 6}),

@@ -273,3 +273,12 @@ def test_a_phones_bars_name_every_player_in_full(app: App, golden: dict[str, int
     for bars in ("win-bars", "share-bars"):
         shown = set(texts(identified(screen.view, bars)))
         assert names <= shown, (bars, sorted(shown))
+
+
+def test_bars_too_many_to_stand_in_their_room_lie_down_with_whole_names(
+        app: App, golden: dict[str, int]) -> None:
+    """A phone held sideways (915 px, the two charts side by side): ten standing bars had 45 px
+    each for a name; they lie along the chart, each under its whole name."""
+    app.width, app.height = 915, 412
+    screen = records_screen(app)
+    assert {"Ann", "Hege", "Ivar", "Jon"} <= set(texts(identified(screen.view, "win-bars")))
