@@ -74,7 +74,7 @@ class TablesScreen:
         self.damaged: str | bytes | None = None
         # a journal whose game is already here: the table there, one tap away
         self.open_there: Any = button("", self.go_there, icon=ft.Icons.OPEN_IN_NEW)
-        self.open_there.visible = False
+        self.there_row = ft.Row([self.open_there], visible=False)  # its own width, not the box's
         self.there: int | None = None
         self.import_box = ft.Column(
             [self.import_field,
@@ -85,7 +85,7 @@ class TablesScreen:
                      button(_("Cancel"), self.hide_import, kind="text")], wrap=True),
              self.import_error,
              self.recover_button,
-             self.open_there],
+             self.there_row],
             visible=False, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         # the journal field as wide as the screen (a field in a column is 300 px by default)
@@ -334,7 +334,7 @@ class TablesScreen:
     def show_there(self, game_id: int | None) -> None:
         _ = self.app.tr
         self.there = game_id
-        self.open_there.visible = game_id is not None
+        self.there_row.visible = game_id is not None
         if game_id is not None:
             self.open_there.content = _("Open table {n}", n=game_id)
 
