@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -77,7 +78,7 @@ def game_sheet(facts: GameFacts, tr: Tr, players: Sequence[str] | None = None,
         canvas.drawString(MARGIN + 40 + 85 * mm, y, str(seat.balance))
         y -= 14
     y -= 10
-    chart_height = min(90 * mm, y - MARGIN - 60 - 14 * len(house))
+    chart_height = min(90 * mm, y - MARGIN - 60 - 26 * len(house))
     if facts.story and chart_height > 30 * mm:
         canvas.setFont(BOLD, 11)
         canvas.drawString(MARGIN, y, _("The story of the game"))
@@ -92,11 +93,16 @@ def game_sheet(facts: GameFacts, tr: Tr, players: Sequence[str] | None = None,
     canvas.drawString(MARGIN, y, _("House rules"))
     y -= 14
     canvas.setFont(SANS, 10)
+    room = width - 2 * MARGIN - 20
     for line in house or [_("None: the rule book as written.")]:
-        if y < MARGIN:
-            break
-        canvas.drawString(MARGIN + 8, y, _fit(f"• {line}", SANS, 10, width - 2 * MARGIN - 8))
-        y -= 13
+        # a house rule is a sentence: wrapped under its bullet, never cut off
+        for k, part in enumerate(simpleSplit(line, SANS, 10, room)):
+            if y < MARGIN:
+                break
+            if k == 0:
+                canvas.drawString(MARGIN + 8, y, "•")
+            canvas.drawString(MARGIN + 20, y, part)
+            y -= 13
     canvas.showPage()
     canvas.save()
     return out.getvalue()

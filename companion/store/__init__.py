@@ -10,9 +10,10 @@ from .game import SNAPSHOT_EVERY, Game
 from .lock import FolderLock, hold_folder
 from .paths import DB_NAME, default_data_dir
 from .schema import SCHEMA_VERSION
-from .store import GameSummary, Store
+from .store import AlreadyHere, GameSummary, Store
 
 __all__ = [
-    "DB_NAME", "SCHEMA_VERSION", "SNAPSHOT_EVERY", "FolderLock", "Game", "GameSummary", "Store",
+    "DB_NAME", "SCHEMA_VERSION", "SNAPSHOT_EVERY", "AlreadyHere", "FolderLock", "Game",
+    "GameSummary", "Store",
     "StoreError", "default_data_dir", "hold_folder",
 ]

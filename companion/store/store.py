@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -233,17 +234,51 @@ class Store:
 
     # --- journals -------------------------------------------------------------------------
 
-    def import_journal(self, data: bytes | str) -> Game:
+    def import_journal(self, data: bytes | str, once: bool = False) -> Game:
         """A new game from a journal file. The engine checks the whole file first: a bad one
         raises JournalError ("line N: reason") and nothing is stored; one larger than the app
-        takes (in bytes, or in events: MAX_EVENTS) raises StoreError."""
+        takes (in bytes, or in events: MAX_EVENTS) raises StoreError. With `once`, a journal
+        whose game is already here (the same header and events, `same_game`) raises
+        AlreadyHere and nothing is stored: the referee's imports (the app's, the command
+        line's) never make a second identical table without a word."""
         _check_size(data)
         header, events, _state, error = _read_journal(data)
         if error is not None:
             raise error
         lines = _lines_of(header, events)
         del events, _state  # the game is built again from its lines: not both held at once
+        if once:
+            with self._db.lock:  # nothing stored between the look and the insert
+                there = self._same(header, lines)
+                if there is not None:
+                    raise AlreadyHere(there)
+                return self._insert(header, lines)
         return self._insert(header, lines)
+
+    def same_game(self, data: bytes | str) -> int | None:
+        """The table already here whose game is this journal's (the same header and the same
+        events, however the file was named or spaced), else None. Raises as import_journal
+        does for a journal it would refuse."""
+        _check_size(data)
+        header, events, _state, error = _read_journal(data)
+        if error is not None:
+            raise error
+        with self._db.lock:
+            return self._same(header, _lines_of(header, events))
+
+    def _same(self, header: Header, lines: list[str]) -> int | None:
+        """Decided by a digest of the canonical lines (as the store writes them), compared
+        only with the games of the same header and number of events."""
+        first = kind_named(header.game).header_line(header)
+        digest = lines_digest(first, lines)
+        for (game_id,) in self._read("SELECT id FROM games WHERE header = ? AND events = ? "
+                                     "ORDER BY id", (first, len(lines))):
+            stored = [line for (line,) in self._read(
+                "SELECT line FROM events WHERE game_id = ? AND active = 1 ORDER BY seq",
+                (game_id,))]
+            if lines_digest(first, stored) == digest:
+                return int(game_id)
+        return None
 
     def recover_journal(self, data: bytes | str) -> tuple[Game, Text | None]:
         """Imports a journal that may be cut off or damaged: every line before the first bad
@@ -761,6 +796,26 @@ def _lines_of(header: Header, events: list[Event]) -> list[str]:
     """Events read from a journal, as its game's kind writes them."""
     line = kind_named(header.game).event_line
     return [line(event) for event in events]
+
+
+def lines_digest(header: str, lines: Sequence[str]) -> str:
+    """A game's identity as a journal: the SHA-256 of its canonical header and event lines."""
+    digest = hashlib.sha256(header.encode("utf-8"))
+    for line in lines:
+        digest.update(b"\n")
+        digest.update(line.encode("utf-8"))
+    return digest.hexdigest()
+
+
+ALREADY_HERE = N_("This game is already here as table {n}.")
+
+
+class AlreadyHere(StoreError):
+    """An imported journal whose game is already a table here (`game_id`)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ALREADY_HERE, n=game_id)
+        self.game_id = game_id
 
 
 def empty_but_not_new(path: Path) -> None:

@@ -16,10 +16,14 @@ import flet_charts as fch
 from companion.deck.sheet import line_colour
 from companion.i18n import N_, Tr
 from companion.records import PlayerRecord
-from companion.records.facts import GameFacts
+from companion.records.facts import GameFacts, Unreadable
 from companion.records.roster import Player
+from companion.store import Game, StoreError
+from companion.store.records_io import one_game_facts
 
 from . import theme
+from .shell.context import ScreenContext
+from .widgets import button
 
 # the roster's twelve badge colours (roster.COLOURS), told apart in light and dark alike
 BADGE_COLOURS = ("#8B1A1A", "#1F5F8B", "#2E7D32", "#B8860B", "#6A1B9A", "#00838F", "#D84315",
@@ -100,35 +104,98 @@ def story_chart(facts: GameFacts, tr: Tr, names: Sequence[str] | None = None) ->
             _legend(names)], spacing=8))
 
 
+class GameStory:
+    """A table's story chart, for its game over panel and its History page (every game's: the
+    shell and the shared history code show it), one tap away: found by replaying the game
+    only when asked (a 40-seat game of 2,000 rounds opens its History at a page's cost), and
+    again only when the journal changed."""
+
+    def __init__(self, app: ScreenContext, game: Game) -> None:
+        self.app = app
+        self.game = game
+        self._key: tuple[int, int, str] | None = None
+        self._chart: ft.Control | None = None
+
+    def button(self) -> ft.Control:
+        _ = self.app.tr
+        return button(_("The story of the game"), self.show, icon=ft.Icons.SHOW_CHART)
+
+    def chart(self) -> ft.Control:
+        """The chart, or a sentence saying why there is none (no round played yet, a journal
+        that cannot be read)."""
+        _ = tr = self.app.tr
+        key = (self.game.id, self.game.ops, tr.lang)
+        if key != self._key or self._chart is None:
+            try:
+                chart = story_chart(one_game_facts(self.app.store, self.game.id), tr)
+            except Unreadable as err:
+                chart = ft.Text(tr.error(err.text), size=theme.SMALL)
+            except StoreError as err:
+                chart = ft.Text(tr.error(err), size=theme.SMALL)
+            self._key, self._chart = key, chart
+        return self._chart
+
+    def show(self, e: object = None) -> None:
+        _ = self.app.tr
+        width = min(self.app.width - 48, 760)
+        # scrollable: a phone held sideways is shorter than the chart with its legend
+        self.app.show_dialog(ft.AlertDialog(
+            scrollable=True, content=ft.Container(self.chart(), width=width),
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: self.app.close_dialog())]))
+
+
 def win_bars(records: Sequence[PlayerRecord], tr: Tr, colours: Sequence[str],
              share: bool = False, narrow: bool = False) -> ft.Control:
     """The players' wins (or win share in per cent) as bars, one a player, in the players'
-    badge colours, each named under its bar (by its initial on a phone when many)."""
+    badge colours, each named in full: under its bar, or on a phone, where standing bars had
+    room only for initials, over its bar lying along the screen's width."""
     _ = tr
     values = [100 * r.win_share if share else r.won for r in records]
     top = max(1.0, *values) if values else 1.0
-    groups = [fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
-        from_y=0, to_y=v, width=22 if narrow else 32, color=colours[i],
-        border_radius=4, tooltip=f"{r.name}: {round(v)}{'%' if share else ''}")])
-        for i, (r, v) in enumerate(zip(records, values))]
-    short = narrow and len(records) > 4
-    chart: Any = fch.BarChart(
-        groups=groups, min_y=0, max_y=100 if share else top, height=CHART_HEIGHT,
-        expand=True, interactive=True,
-        left_axis=fch.ChartAxis(label_size=36,
-                                label_spacing=20 if share else max(1, int(top) // 5)),
-        bottom_axis=fch.ChartAxis(label_size=28, labels=[
-            fch.ChartAxisLabel(value=i, label=ft.Text(
-                r.name[:1] if short else r.name, size=12, no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS, width=64))
-            for i, r in enumerate(records)]),
-        horizontal_grid_lines=fch.ChartGridLines(width=0.5, color=ft.Colors.OUTLINE_VARIANT),
-    )
     title = _("Win share (%)") if share else _("Tables won")
-    label = "; ".join(f"{r.name}: {round(v)}{'%' if share else ''}"
-                      for r, v in zip(records, values))
+    said = [f"{round(v)}{'%' if share else ''}" for v in values]
+    label = "; ".join(f"{r.name}: {v}" for r, v in zip(records, said))
+    if narrow:
+        chart: Any = _lying_bars(records, values, said, colours, 100 if share else top)
+    else:
+        groups = [fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
+            from_y=0, to_y=v, width=32, color=colours[i], border_radius=4,
+            tooltip=f"{r.name}: {s}")])
+            for i, (r, v, s) in enumerate(zip(records, values, said))]
+        chart = fch.BarChart(
+            groups=groups, min_y=0, max_y=100 if share else top, height=CHART_HEIGHT,
+            expand=True, interactive=True,
+            left_axis=fch.ChartAxis(label_size=36,
+                                    label_spacing=20 if share else max(1, int(top) // 5)),
+            bottom_axis=fch.ChartAxis(label_size=28, labels=[
+                fch.ChartAxisLabel(value=i, label=ft.Text(
+                    r.name, size=12, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                    width=64))
+                for i, r in enumerate(records)]),
+            horizontal_grid_lines=fch.ChartGridLines(width=0.5,
+                                                     color=ft.Colors.OUTLINE_VARIANT),
+        )
     return ft.Semantics(
         identifier="share-bars" if share else "win-bars", container=True,
         label=f"{title}: {label}",
         content=ft.Column([ft.Text(title, size=theme.BODY, weight=ft.FontWeight.W_600), chart],
                           spacing=4))
+
+
+def _lying_bars(records: Sequence[PlayerRecord], values: Sequence[float], said: Sequence[str],
+                colours: Sequence[str], top: float) -> ft.Control:
+    """Bars lying down, one a row: the player's whole name (wrapped, never cut to an
+    initial) and the figure over a bar as long as its share of the longest."""
+    rows: list[ft.Control] = []
+    for r, v, s, colour in zip(records, values, said, colours):
+        filled = round(1000 * v / top) if top else 0
+        rows.append(ft.Column([
+            ft.Row([ft.Text(r.name, size=theme.SMALL + 1, weight=ft.FontWeight.W_600,
+                            expand=True),
+                    ft.Text(s, size=theme.SMALL + 1)],
+                   vertical_alignment=ft.CrossAxisAlignment.END),
+            ft.Row([ft.Container(height=16, bgcolor=colour, border_radius=4,
+                                 expand=filled, width=None if filled else 3),
+                    ft.Container(height=16, expand=1000 - filled)], spacing=0),
+        ], spacing=2))
+    return ft.Column(rows, spacing=10)

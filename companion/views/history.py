@@ -20,11 +20,20 @@ from companion.engine.gnav.narrate import history_line
 from companion.store import Game
 
 from . import theme
+from .charts import GameStory
 from .gnav import gnav_state
 from .shell.context import ScreenContext
 from .widgets import button, heading, top_actions
 
 PAGE = 200
+
+
+def story_of(app: ScreenContext, game: Game) -> list[ft.Control]:
+    """The story of the game over a History page, every game's (issue 26, item 3): one tap
+    away, so that the page still opens at a page's cost however long the game."""
+    if not game.events:
+        return []
+    return [ft.Row([GameStory(app, game).button()])]
 
 
 class PagedHistory:
@@ -62,7 +71,7 @@ class PagedHistory:
                                                 kind="text")),
             ),
             controls=[ft.Column(
-                [self.nav,
+                [*story_of(app, game), self.nav,
                  ft.Semantics(identifier="history", content=self.lines)],
                 scroll=ft.ScrollMode.AUTO, expand=True, spacing=10,
             )],

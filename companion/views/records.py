@@ -6,6 +6,7 @@ one-page PDF of a game). Every figure is the store's (records_io), replayed from
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -14,6 +15,7 @@ import flet as ft
 from companion.core.errors import GnavError
 from companion.core.names import MAX_NAME
 from companion.deck.sheet import game_sheet
+from companion.engine.describe import Description
 from companion.engine.registry import GAMES
 from companion.i18n import Tr
 from companion.records import (
@@ -157,7 +159,11 @@ class RecordsScreen:
                             records.tables), size=theme.SMALL))
         if players:
             colours = [self.colour_of(p.name) for p in players]
-            narrow = self.app.phone
+            # standing bars need about 72 px a name under them: else they lie along the
+            # screen, each under its whole name (a phone, a phone held sideways, a crowd)
+            room = self.app.width - 32
+            room = room / 2 if room >= 768 else room  # md: the two charts side by side
+            narrow = self.app.phone or 72 * len(players) > room
             rows.append(ft.ResponsiveRow([
                 ft.Container(win_bars(players, self.app.tr, colours, narrow=narrow),
                              col={"xs": 12, "md": 6}),
@@ -451,14 +457,34 @@ def sheet_of(app: Any, facts: GameFacts, roster: Roster) -> bytes:
             book = described.teaching.book_title(facts.rules, tr)
         except (KeyError, ValueError):
             pass
-    try:
-        table = app.games.game(facts.id).table
-        values: dict[str, Any] = getattr(table, "house_dict", dict)()
-        house = [f"{key}: {value}" for key, value in sorted(values.items())]
-    except StoreError:
-        pass
+    if described is not None:
+        house = house_sentences(app, described, facts.id)
     return game_sheet(facts, tr, [roster.shown_name(s.name) for s in facts.seats], book,
                       house, unit_word(facts.unit, tr))
+
+
+def house_sentences(app: Any, described: Description, game_id: int) -> list[str]:
+    """The table's house rules in the sentences its Rules card says them, in the app's
+    language: read from that card itself (every game's card marks them "house-rules"), so the
+    page to take home and the card never tell them two ways. None for a game without."""
+    try:
+        card = app.parts(described).rules(app, app.games.game(game_id))
+    except StoreError:
+        return []
+    found = [c for c in _controls(card.view) if isinstance(c, ft.Semantics)
+             and c.identifier == "house-rules"]
+    lines = [c.value for c in _controls(found[0]) if isinstance(c, ft.Text)
+             and isinstance(c.value, str) and c.value] if found else []
+    return [line.removeprefix("• ") for line in lines]
+
+
+def _controls(root: Any) -> Iterator[Any]:
+    yield root
+    for name in ("content", "controls"):
+        child = getattr(root, name, None)
+        for c in child if isinstance(child, list) else [child]:
+            if isinstance(c, ft.Control):
+                yield from _controls(c)
 
 
 async def _share(share: Any, files: list[Any]) -> None:

@@ -12,7 +12,8 @@ from companion.core.errors import GnavError, JournalError
 from companion.engine.registry import GAMES
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, winners_sentence
-from companion.store import GameSummary, StoreError
+from companion.store import AlreadyHere, GameSummary, StoreError
+from companion.store.records_io import open_roster
 
 from . import theme
 from .widgets import body, button, error_text, heading, labelled, show_error, top_actions
@@ -71,6 +72,10 @@ class TablesScreen:
         self.recover_button: Any = button("", self.do_recover, icon=ft.Icons.HEALING)
         self.recover_button.visible = False
         self.damaged: str | bytes | None = None
+        # a journal whose game is already here: the table there, one tap away
+        self.open_there: Any = button("", self.go_there, icon=ft.Icons.OPEN_IN_NEW)
+        self.there_row = ft.Row([self.open_there], visible=False)  # its own width, not the box's
+        self.there: int | None = None
         self.import_box = ft.Column(
             [self.import_field,
              ft.Row([button(_("Import"), self.do_import, kind="filled"),
@@ -79,7 +84,8 @@ class TablesScreen:
                             icon=ft.Icons.FOLDER_OPEN),
                      button(_("Cancel"), self.hide_import, kind="text")], wrap=True),
              self.import_error,
-             self.recover_button],
+             self.recover_button,
+             self.there_row],
             visible=False, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         # the journal field as wide as the screen (a field in a column is 300 px by default)
@@ -183,6 +189,7 @@ class TablesScreen:
             self.damaged = old.damaged
             self.recover_button.content = old.recover_button.content
             self.recover_button.visible = old.recover_button.visible
+            self.show_there(old.there)
             show_error(self.error, old.error.value if old.error.visible else None)
 
     # --- actions -------------------------------------------------------------------------------
@@ -277,6 +284,7 @@ class TablesScreen:
     def hide_import(self, e: Any = None) -> None:
         self.import_box.visible = False
         self.recover_button.visible, self.damaged = False, None
+        self.show_there(None)
         self.app.refresh()
 
     def do_import(self, e: Any = None) -> None:
@@ -291,8 +299,15 @@ class TablesScreen:
         _ = self.app.tr
         self.damaged = None
         self.recover_button.visible = False
+        self.show_there(None)
         try:
-            game = self.app.store.import_journal(data)
+            # the same game twice is refused, with the table already here offered
+            game = self.app.store.import_journal(data, once=True)
+        except AlreadyHere as err:
+            show_error(self.import_error, self.app.tr.error(err))
+            self.show_there(err.game_id)
+            self.app.refresh()
+            return False
         except (GnavError, StoreError) as err:
             # JournalError reads "line N: ..."; nothing was stored
             show_error(self.import_error, self.app.tr.error(err))
@@ -303,8 +318,29 @@ class TablesScreen:
                 self.recover_button.visible = True
             self.app.refresh()
             return False
+        self.roster_sees_it()
         self.app.go(f"/game/{game.id}")
         return True
+
+    def roster_sees_it(self) -> None:
+        """An imported game's names join the roster at once, as the command line's import
+        brings them (records_io.open_roster): a look-alike of a known player is a player of
+        its own, never merged by itself."""
+        try:
+            open_roster(self.app.store)
+        except StoreError:
+            pass  # the game is in; its names join the roster when Records or New table opens
+
+    def show_there(self, game_id: int | None) -> None:
+        _ = self.app.tr
+        self.there = game_id
+        self.there_row.visible = game_id is not None
+        if game_id is not None:
+            self.open_there.content = _("Open table {n}", n=game_id)
+
+    def go_there(self, e: Any = None) -> None:
+        if self.there is not None:
+            self.app.go(f"/game/{self.there}")
 
     def do_recover(self, e: Any = None) -> None:
         """The damaged journal is kept as it came, in the data folder, then every event before
@@ -321,6 +357,7 @@ class TablesScreen:
             show_error(self.import_error, self.app.tr.error(err))
             self.app.refresh()
             return
+        self.roster_sees_it()
         self.import_field.value = ""
         self.import_error.visible = False
         self.import_box.visible = False

@@ -168,7 +168,8 @@ def history_tells(page: Page, count: int | None, *lines: str) -> None:
 
 def export_and_import(page: Page, server: AppServer, tmp_path: Path) -> None:
     """Tables, Export, Save as a file: the journal replays to the game as stored; Import
-    journal, Open a file: a new game of the same state opens."""
+    journal, Open a file: it is the game already here (issue 23, item 18: never a second
+    identical table), which opens from there."""
     game = stored_game(page, server.data_dir)
     tap_first(page, "Tables")  # a game's end has one more
     button(page, "New table").wait_for(state="attached")
@@ -184,10 +185,12 @@ def export_and_import(page: Page, server: AppServer, tmp_path: Path) -> None:
     with page.expect_file_chooser(timeout=30_000) as chooser:
         tap(page, "Open a file")
     chooser.value.set_files(str(saved))
-    page.wait_for_url(re.compile(rf"/game/(?!{game.id}$)\d+$"))
+    wait_text(page, f"This game is already here as table {game.id}.")
+    tap(page, f"Open table {game.id}")
+    page.wait_for_url(re.compile(rf"/game/{game.id}$"))
     button(page, "Undo").wait_for(state="attached")
     again = stored_game(page, server.data_dir)
-    assert again.id != game.id and again.state.as_json() == game.state.as_json()
+    assert again.id == game.id and again.state.as_json() == game.state.as_json()
 
 
 def settled(page: Page, *sentences: str) -> None:

@@ -77,3 +77,37 @@ def test_the_page_speaks_the_readers_language(tmp_path: Path, poppler: None, lan
     pdf.write_bytes(sheet_of(app, facts, roster))
     text = " ".join(text_of(pdf).split())
     assert "Winners" not in text and "Standings" not in text
+
+
+@pytest.mark.parametrize(("lang", "header"), [
+    ("nb", {"ev": "table", "version": 1, "rules": "damm",
+            "stakes": {"kind": "counters", "each": 3}, "seats": ["Ann", "Bo", "Cy"],
+            "dealer": "Ann", "house": {"two_fools_sit_out": True}}),
+    ("de", {"ev": "table", "version": 2, "game": "kille", "rules": "oberg",
+            "stakes": {"kind": "stake", "rebuys": 0}, "seats": ["Ann", "Bo"], "dealer": "Bo",
+            "house": {"mask_kills_holder": False}}),
+])
+def test_the_house_rules_are_the_rules_cards_sentences_in_the_tables_language(
+        tmp_path: Path, poppler: None, lang: str, header: dict[str, object]) -> None:
+    """Issue 26, item 4: "the rule book and house rules" on the page; they were raw
+    `key: value` ("two_fools_sit_out: True"). Now each is the sentence the table's Rules card
+    says, in the app's language."""
+    import json
+
+    from ..views.helpers import identified, texts
+    app = App(Games(tmp_path / "data"), lang=lang)
+    app.start("/")
+    game = app.store.import_journal(json.dumps(header) + "\n")
+    facts = one_game_facts(app.store, game.id)
+    roster, _notice = open_roster(app.store)
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(sheet_of(app, facts, roster))
+    text = " ".join(text_of(pdf).split())
+    app.go(f"/game/{game.id}/rules")
+    card = [line.removeprefix("• ") for line in
+            texts(identified(app.screen.view, "house-rules"))]  # type: ignore[attr-defined]
+    assert card and all(line for line in card)
+    for line in card:
+        assert line[:40] in text, (line, text)
+    key = next(iter(header["house"]))  # type: ignore[call-overload]
+    assert key not in text

@@ -175,3 +175,65 @@ def test_records_read_a_folder_the_app_holds_and_write_nothing_of_its_games(
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["players"]["Bo"]["won"] == 4
     assert {p: p.read_bytes() for p in before} == before
+
+
+def respaced(path: str, into: Path) -> str:
+    """The same journal under another name, each line's JSON written another way: the same
+    game all the same."""
+    lines = Path(path).read_text("utf-8").splitlines()
+    into.write_text("".join(json.dumps(json.loads(line), indent=None, separators=(", ", ": "),
+                                       sort_keys=True) + "\n" for line in lines if line), "utf-8")
+    return str(into)
+
+
+def test_a_game_already_in_the_folder_is_refused_by_its_table_and_nothing_is_imported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23, item 18: "importing the same journal twice makes a second identical table
+    without a word". Decided by the events, not the file's name: refused with exit 2, the
+    table already there named, and the other file of the run not imported either."""
+    data = tmp_path / "data"
+    assert run(capsys, "import", KILLE, "--data", str(data))[0] == 0
+    again = respaced(KILLE, tmp_path / "from-the-club.jsonl")
+    other = str(JOURNALS / "cuccu-cat.jsonl")
+    code, out, err = run(capsys, "import", other, again, "--data", str(data))
+    assert (code, out) == (2, "")
+    assert err == (f"{again} was not imported: This game is already here as table 1. "
+                   "Nothing was imported.\n")
+    assert games_in(data) == 1
+
+
+def test_the_same_game_twice_among_the_files_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    again = respaced(KILLE, tmp_path / "copy.jsonl")
+    data = tmp_path / "data"
+    code, _out, err = run(capsys, "import", KILLE, again, "--data", str(data))
+    assert code == 2
+    assert err == (f"{again} was not imported: it is the same game as {KILLE}. Nothing was "
+                   "imported.\n")
+    assert not data.exists() or games_in(data) == 0
+
+
+def test_a_folder_failing_part_way_keeps_none_of_the_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26, item 5: "nothing half-imported". The data folder fails at the third file
+    (every file passed the checks): the two written before it go again."""
+    from companion.store import StoreError
+    data = tmp_path / "data"
+    insert = Store._insert
+    written: list[int] = []
+
+    def failing(self: Store, header: object, lines: list[str]) -> object:
+        if self.folder == data:
+            if len(written) == 2:
+                raise StoreError("The game could not be saved ({why}); nothing was stored.",
+                                 why="disk full")
+            written.append(1)
+        return insert(self, header, lines)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "_insert", failing)
+    code, out, err = run(capsys, "import", *ALL[:3], "--data", str(data))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"{ALL[2]} was not imported: The game could not be saved (disk full)")
+    assert len(written) == 2 and games_in(data) == 0
+    assert sorted(p.name for p in (data / "journals").glob("*.log")) == []

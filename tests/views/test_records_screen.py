@@ -262,3 +262,23 @@ def test_a_finished_games_share_screen_hands_over_its_page_its_csv_and_its_bg_st
     assert play["game"]["name"] == "Kille" and [p["winner"] for p in play["players"]] == [
         False, True]
     assert buttons(view)["Open in BG Stats"].url.startswith(BGSTATS_LINK)
+
+
+def test_a_phones_bars_name_every_player_in_full(app: App, golden: dict[str, int]) -> None:
+    """Issue 26, item 3: "readable on a phone". At 390 px the bars of ten players were
+    labelled by initials only ("A", "B", ...); each bar now carries its player's whole name."""
+    app.width, app.height = 390, 844
+    screen = records_screen(app)
+    names = {"Ann", "Bo", "Cy", "Dag", "Eli", "Finn", "Gro", "Hege", "Ivar", "Jon"}
+    for bars in ("win-bars", "share-bars"):
+        shown = set(texts(identified(screen.view, bars)))
+        assert names <= shown, (bars, sorted(shown))
+
+
+def test_bars_too_many_to_stand_in_their_room_lie_down_with_whole_names(
+        app: App, golden: dict[str, int]) -> None:
+    """A phone held sideways (915 px, the two charts side by side): ten standing bars had 45 px
+    each for a name; they lie along the chart, each under its whole name."""
+    app.width, app.height = 915, 412
+    screen = records_screen(app)
+    assert {"Ann", "Hege", "Ivar", "Jon"} <= set(texts(identified(screen.view, "win-bars")))

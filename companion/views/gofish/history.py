@@ -13,6 +13,7 @@ from companion.engine.gwra_pyskessa.narrate import NAME, history_lines
 from companion.store import Game
 
 from .. import theme
+from ..history import story_of
 from ..shell.context import ScreenContext
 from ..widgets import body, button, heading, top_actions
 
@@ -32,6 +33,7 @@ class GoFishHistoryScreen:
             entries.append(ft.Column(lines, spacing=2))
         if not entries:
             entries.append(body(_("Nothing has happened yet.")))
+        entries[:0] = story_of(app, game)
         self.view = ft.View(
             route=f"/game/{game.id}/history",
             appbar=ft.AppBar(

@@ -23,6 +23,7 @@ from companion.core.errors import GnavError
 from companion.store import Game, StoreError
 
 from .. import theme
+from ..charts import GameStory
 from ..widgets import (
     AnyButton,
     big_button,
@@ -110,6 +111,7 @@ class TableScreen:
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         )
         self._error_shown: tuple[object, object] = (None, None)
+        self.story = GameStory(app, game)  # the game over's chart, found when asked
         told = self.parts.opening()
         self.news: News = told.news
         self.news_asks = told.asks  # the banner tells only what the question asks
@@ -360,6 +362,9 @@ class TableScreen:
                                              filled=not over.rematch)]
         if over.rematch:
             ends.insert(0, big_button(_("Rematch"), self.rematch))
+        # the story of the game one tap away, in a dialog of its own: in the panel it would
+        # push Rematch off a phone, or run off a tablet's panel, which does not scroll
+        ends.append(self.story.button())
         # Rematch under the headline, in reach however long the standings (a phone's panel
         # scrolls them)
         rows: list[ft.Control] = [
