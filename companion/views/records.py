@@ -106,7 +106,10 @@ class RecordsScreen:
         self.view = ft.View(
             route="/records",
             appbar=ft.AppBar(
-                title=heading(_("Players and records"), theme.TITLE - 4),
+                # a phone's bar also holds Tables, the language and the theme: the long title
+                # was cut ("Players and rec…")
+                title=heading(_("Records") if app.phone else _("Players and records"),
+                              theme.TITLE - 4),
                 actions=top_actions(app, button(_("Tables"), lambda e: app.go("/"),
                                                 kind="text")),
             ),

@@ -282,3 +282,13 @@ def test_bars_too_many_to_stand_in_their_room_lie_down_with_whole_names(
     app.width, app.height = 915, 412
     screen = records_screen(app)
     assert {"Ann", "Hege", "Ivar", "Jon"} <= set(texts(identified(screen.view, "win-bars")))
+
+
+def test_a_phones_records_are_titled_short_enough_not_to_be_cut(app: App) -> None:
+    """Seen in the phone's screenshot: "Players and rec…" beside Tables, the language and the
+    theme; a phone's bar says "Records", a tablet's the whole title."""
+    app.width, app.height = 390, 844
+    assert texts(records_screen(app).view.appbar.title) == ["Records"]
+    app.width, app.height = 1280, 800
+    assert texts(records_screen(app).view.appbar.title) == [
+        "Players and records"]
