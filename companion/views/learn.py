@@ -62,8 +62,10 @@ class LearnScreen:
         self.view = ft.View(
             route=(f"/learn/{table.id}" if table is not None
                    else "/learn" if game is None else f"/learn/{game}"),
-            # a phone's bar also holds Quiz, Tables, language and theme: the long title was cut
-            appbar=ft.AppBar(title=heading(_("Learn") if app.phone else _("Learn the pieces"),
+            # "Learn", not "Learn the pieces": a phone's bar (with Quiz, Tables, language and
+            # theme) cut the long title, and Gwra pyskessa is learnt from cards; the heading
+            # under it names the game and its rule book
+            appbar=ft.AppBar(title=heading(_("Learn"),
                                            theme.NAME - 4 if app.phone else theme.TITLE - 4),
                              actions=top_actions(app, quiz, back)),
             controls=[ft.Column([self.header, self.list], scroll=ft.ScrollMode.AUTO,

@@ -208,3 +208,13 @@ def test_a_phones_rules_card_is_titled_short_enough_not_to_be_cut(app: App, game
     app.width, app.height = 1280, 800
     app.go(f"/game/{table(app, game)}/rules")
     assert texts(app.screen.view.appbar.title) == ["Rules card"]
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_learn_is_titled_learn_for_a_card_game_too(app: App, game: str) -> None:
+    """Learn's bar said "Learn the pieces" at a Gwra pyskessa table, played with cards (its
+    heading under the bar names the game and its rule book)."""
+    app.width, app.height = 1280, 800
+    n = table(app, game)
+    app.go(f"/learn/{n}")
+    assert texts(app.screen.view.appbar.title) == ["Learn"]
