@@ -13,7 +13,7 @@ from companion.engine.registry import GAMES
 from companion.i18n import EN, Tr
 from companion.narrate.words import and_list, winners_sentence
 from companion.store import AlreadyHere, GameSummary, StoreError
-from companion.store.records_io import open_roster
+from companion.store.records_io import load_roster, open_roster
 
 from . import theme
 from .widgets import body, button, error_text, heading, labelled, show_error, top_actions
@@ -318,18 +318,51 @@ class TablesScreen:
                 self.recover_button.visible = True
             self.app.refresh()
             return False
-        self.roster_sees_it()
+        kept_apart = self.roster_sees_it()
         self.app.go(f"/game/{game.id}")
+        if kept_apart:
+            self.tell_kept_apart(kept_apart)
         return True
 
-    def roster_sees_it(self) -> None:
+    def roster_sees_it(self) -> list[tuple[str, list[str]]]:
         """An imported game's names join the roster at once, as the command line's import
         brings them (records_io.open_roster): a look-alike of a known player is a player of
-        its own, never merged by itself."""
+        its own, never merged by itself. Returns each new name that looks like known ones,
+        with them, for the referee to be told."""
         try:
-            open_roster(self.app.store)
+            before, _notice = load_roster(self.app.store.folder)
+            after, _notice = open_roster(self.app.store)
         except StoreError:
-            pass  # the game is in; its names join the roster when Records or New table opens
+            return []  # the game is in; its names join the roster when Records or New table opens
+        kept: list[tuple[str, list[str]]] = []
+        for player in after.players:
+            if before.player_for(player.name) is None:
+                alike = [known.name for known in before.look_alikes(player.name)]
+                if alike:
+                    kept.append((player.name, alike))
+        return kept
+
+    def tell_kept_apart(self, kept: list[tuple[str, list[str]]]) -> None:
+        """Says which imported names were kept apart from known players they look like, and
+        leads to where they can be merged: nothing is merged without the referee."""
+        _ = self.app.tr
+        lines: list[ft.Control] = [body(_("{name} looks like {known}, a player already known, and is kept as a "
+                        "player of their own. If they are one person, merge them in Players "
+                        "and records.", name=name, known=and_list(known, self.app.tr)),
+                      size=theme.BODY)
+                 for name, known in kept]
+        self.app.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Names kept apart")),
+            content=ft.Semantics(identifier="kept-apart", container=True,
+                                 content=ft.Column(lines, tight=True, spacing=8,
+                                                   scroll=ft.ScrollMode.AUTO)),
+            actions=[button(_("Players and records"), lambda e: self.to_records(), kind="text"),
+                     button(_("Close"), lambda e: self.app.close_dialog())]))
+
+    def to_records(self) -> None:
+        self.app.close_dialog()
+        self.app.go("/records")
 
     def show_there(self, game_id: int | None) -> None:
         _ = self.app.tr

@@ -78,3 +78,25 @@ def test_an_imported_games_names_join_the_roster_at_once_and_none_is_merged(
     # a look-alike of Ann is a player of its own, never merged by itself
     assert sorted(p["name"] for p in roster["players"]) == ["Ann", "Bo", "Cy", "Åse",
                                                            "\u0410nn"]
+
+
+def test_an_imported_look_alike_is_told_and_merging_is_one_tap_away(app: App) -> None:
+    """Issue 26, item 6: "without merging anything silently". The look-alike was kept apart
+    without a word; the referee is now told which names and led to where they can be merged,
+    and nothing is merged until then."""
+    from companion.views.records import RecordsScreen
+
+    from .helpers import texts
+    tables_of(app).import_file(journal().encode())
+    assert app.dialog is None  # names new to an empty roster: nothing to tell
+    other = {**HEADER, "seats": ["\u0410nn", "Åse", "Bo"], "dealer": "Bo"}  # Cyrillic А
+    tables_of(app).import_file(json.dumps(other).encode() + b"\n")
+    assert isinstance(app.screen, TableScreen)
+    assert app.dialog is not None
+    shown = texts(app.dialog)
+    assert "Names kept apart" in shown
+    assert [t for t in shown if "looks like" in t] == [
+        ("\u0410nn looks like Ann, a player already known, and is kept as a player of their "
+         "own. If they are one person, merge them in Players and records.")]
+    tap(app.dialog, "Players and records")
+    assert isinstance(app.screen, RecordsScreen) and app.dialog is None
