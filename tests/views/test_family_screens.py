@@ -306,7 +306,7 @@ def test_share_shows_the_board_and_a_family_result_to_take_home(tmp_path: Path) 
     assert text.split("\n") == [
         "Cuccù result", "Table: Ann, Bo (2 seats), 3 lives each",
         "Rule book: the Campli rules", "Rounds: 3", "Bo wins", "Bo won the pot: 2 stakes.",
-        "Pot: 2", "Standings:", "1. Bo: 3 lives, money −1 (wins)",
+        "Pot: 2", "Standings:", "1. Bo: 3 lives, money −1, +1 with the pot (wins)",
         "2. Ann: 0 lives, out, money −1"]
     assert text in shown and identified(share.view, "result-qr") is not None
 

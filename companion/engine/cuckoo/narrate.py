@@ -182,7 +182,14 @@ def stake_words(state: FamilyState, i: int, tr: Tr = EN, say_out: bool = True) -
     if state.out[i] and say_out:
         words += ", " + _("out")
     if keeps_money(state):
-        words += ", " + _("money {amount}", amount=signed(state.money[i], tr))
+        money = state.money[i]
+        if state.phase == "over" and state.winners == (i,):
+            # the journal keeps the pot apart from the winner's money (journal-v2 6.11): a
+            # referee settling up needs what the winner ends with, the pot taken
+            words += ", " + _("money {amount}, {total} with the pot",
+                              amount=signed(money, tr), total=signed(money + state.pot, tr))
+        else:
+            words += ", " + _("money {amount}", amount=signed(money, tr))
     return words
 
 
