@@ -126,3 +126,26 @@ def test_the_pickers_seats_are_never_broken_inside_a_word(app: App, game: str,
         pieces = [words.value or ""] if words.no_wrap else (words.value or "").split()
         for piece in pieces:
             assert 1.1 * theme.text_width(piece, size_) <= room, (seat, piece, size_, room)
+
+
+@pytest.mark.parametrize("size", ["390x844", "844x390", "412x915"])
+def test_gwra_pyskessas_seats_round_a_phones_table_are_not_cut(app: App, size: str) -> None:
+    """Ten seats round a phone's table held sideways cut "Morwen…" and "5 cards, 0 …" with
+    room to spare: the name beside the turn's word and the dealer's badge, and the hand's
+    words, are made just small enough to fit the tile."""
+    head: dict[str, object] = {"ev": "table", "version": 2, "game": "gwra-pyskessa",
+                               "rules": "kernewek", "seats": TEN, "dealer": "Ann"}
+    screen = opened(app, size, head)
+    tap(screen.view, "Deal")
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    for face in screen.parts.faces:
+        tile = face.box  # type: ignore[attr-defined]
+        room = float(tile.width) - 20
+        name, words, marks = face.name_text, face.words, face.marks  # type: ignore[attr-defined]
+        beside = ((theme.text_width(marks.value, theme.SMALL) + 6 if marks.visible else 0)
+                  + (30 if face.dealer.visible else 0))  # type: ignore[attr-defined]
+        assert theme.text_width(name.value, name.size, theme.TEXT_SPACING) <= room - beside, (
+            name.value, name.size, room)
+        assert theme.text_width(words.value, words.size, theme.TEXT_SPACING) <= room, (
+            words.value, words.size, room)
