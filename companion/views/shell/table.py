@@ -40,6 +40,9 @@ from .context import TableContext
 from .parts import News, Over, Settled, TableParts, Told
 from .ring import MAX_RING, SeatGrid, SeatList, layout, least_ring_height
 
+# the height a phone upright shares between the seats and a settlement's panel below them
+SHARE = (2, 3)
+
 
 class TableScreen:
     def __init__(self, app: TableContext, game: Game, parts: PartsMaker) -> None:
@@ -287,14 +290,25 @@ class TableScreen:
         # scroll, never pushing the seats off the screen
         tall = isinstance(question_shown, Question) and self.answers.height(
             question_shown) > self.answers_room()
-        expand = picking or self.sideways or ((over or settled or tall) and self.app.phone)
+        shared = (over or settled or tall) and self.app.phone and not picking
+        expand = picking or self.sideways or shared
         scroll = ft.ScrollMode.AUTO if expand and not picking else None
-        if self.question.expand != expand or self.question_body.scroll != scroll or (
+        # shared, a settlement's panel takes three fifths, as much of its pieces as it can
+        # show, the seats the least they sit round the table in; the game's end and many
+        # answers half, the seats' tiles as wide as a long name needs
+        share = SHARE if settled else (1, 1)
+        weight: bool | int = share[1] if shared else expand
+        if self.question.expand != weight or self.question_body.scroll != scroll or (
                 self.own.expand != picking):
-            self.question.expand = self.question_body.expand = expand
+            self.question.expand = weight
+            self.question_body.expand = expand
             self.question_body.scroll = scroll
             self.own.expand = picking  # the picker's column scrolls itself in the room left
             changed.append(self.question)
+        seats_weight: bool | int = share[0] if shared else True
+        if self.seat_scroll.expand != seats_weight:
+            self.seat_scroll.expand = seats_weight
+            changed.append(self.seat_scroll)
         self.scroll_into_view()
         return changed
 
