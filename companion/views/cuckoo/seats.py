@@ -339,7 +339,10 @@ class PoolView:
         self.box = ft.Container(
             padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
-        self.semantics = ft.Semantics(identifier="pool", content=self.box)
+        # named by its words alone: read with its text beside, a screen reader said "Pool 1
+        # Pool 1"
+        self.semantics = ft.Semantics(identifier="pool", content=self.box, container=True,
+                                      exclude_semantics=True)
         self.control = ft.Container(content=self.semantics)
         self._key: tuple[object, ...] | None = None
         self._shape: tuple[object, ...] | None = None
