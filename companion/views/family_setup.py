@@ -32,7 +32,6 @@ from companion.i18n import Tr
 from . import theme
 from .widgets import body, error_text, show_error
 
-LABEL = ft.TextStyle(size=theme.BODY)
 # the rule data's values of the house fields, in words (pieces and numbers are named apart)
 VALUE_WORDS: dict[str, str] = {
     "offered_piece": N_("the offered piece"), "all": N_("every swap"), "none": N_("nothing"),
@@ -62,8 +61,9 @@ class FamilySetup:
         self.line = body(game_line(self.book, app.tr), size=theme.SMALL + 1, italic=True)
         self.rules_group = ft.RadioGroup(
             value=self.rules, on_change=lambda e: self.set_rules(e.control.value),
-            content=ft.Row([ft.Radio(value=name, label=book_title(self.book, name, app.tr),
-                                     label_style=LABEL) for name in self.book.presets],
+            content=ft.Row([ft.Radio(value=name, label=(words := book_title(
+                self.book, name, app.tr)), label_style=theme.label_style(
+                    words, theme.label_room(app.width))) for name in self.book.presets],
                            wrap=True))
         self.rules_help = body("", size=theme.SMALL + 1)
         self.amount_field = ft.TextField(
@@ -73,9 +73,14 @@ class FamilySetup:
         self.amount_error = error_text()
         stakes: list[ft.Control] = [self.amount_field, self.amount_error]
         if self.book.default.play().buy_back == "reentry":  # Cuccù's seats out re-enter
-            stakes.append(ft.Switch(
-                label=_("Seats out may re-enter at a doubled price"), value=self.reentry,
-                on_change=lambda e: self.set_reentry(bool(e.control.value))))
+            # a sentence too long for a switch's one line on a phone: beside it, wrapping,
+            # and the switch named by it for a screen reader
+            words = _("Seats out may re-enter at a doubled price")
+            stakes.append(ft.Row([ft.Semantics(label=words, container=True, content=ft.Switch(
+                value=self.reentry,
+                on_change=lambda e: self.set_reentry(bool(e.control.value)))),
+                body(words, size=theme.BODY - 2, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER))
         self.house_column = ft.Column([], spacing=12)
         self.control = ft.Column(
             [self.line, self.rules_group, self.rules_help, ft.Divider(),
@@ -119,23 +124,43 @@ class FamilySetup:
 
     def _field(self, key: str, allowed: Any, value: Any, rule: str) -> ft.Control:
         tr = self.app.tr
+        room = theme.label_room(self.app.width)
         if isinstance(allowed, Subset):
             return ft.Row(
-                [ft.Checkbox(label=piece_title(self.book, item, tr), value=item in value,
+                [ft.Checkbox(label=(words := piece_title(self.book, item, tr)),
+                             label_style=theme.label_style(words, room, theme.BODY - 2),
+                             value=item in value,
                              on_change=lambda e, k=key, m=item: self.toggle(
                                  k, m, bool(e.control.value)))
                  for item in allowed.items], wrap=True)
         if set(allowed) == {True, False}:
             # named by its rule for a screen reader, which otherwise reads only "no"
             return ft.Semantics(label=rule, container=True, content=ft.Switch(
-                label=self._value_words(bool(value), key), label_text_style=LABEL,
+                label=(words := self._value_words(bool(value), key)),
+                label_text_style=theme.label_style(words, room),
                 value=bool(value),
                 on_change=lambda e, k=key: self.set_house(k, bool(e.control.value))))
+        choices = {json.dumps(v): self._value_words(v, key) for v in allowed}
+        styles = {v: theme.label_style(w, room) for v, w in choices.items()}
+        content: ft.Control
+        if all(theme.text_width(w, float(styles[v].size or theme.BODY), theme.TEXT_SPACING)
+               <= room for v, w in choices.items()):
+            content = ft.Row([ft.Radio(value=v, label=w, label_style=styles[v])
+                              for v, w in choices.items()], wrap=True)
+        else:
+            # a choice too long for a radio button's one line on a phone (German "macht jeden
+            # Tausch rückgängig und beendet die Tauschrunde"): its words beside it, wrapping,
+            # a tap on them choosing it too, the button named by them for a screen reader
+            content = ft.Column([ft.Row(
+                [ft.Semantics(label=w, container=True, content=ft.Radio(value=v)),
+                 ft.Container(body(w, size=theme.BODY - 2), expand=True,
+                              on_click=lambda e, k=key, v=v: self.set_house(k, json.loads(v)))],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER) for v, w in choices.items()],
+                spacing=0)
         return ft.RadioGroup(
             value=json.dumps(value),
             on_change=lambda e, k=key: self.set_house(k, json.loads(e.control.value)),
-            content=ft.Row([ft.Radio(value=json.dumps(v), label=self._value_words(v, key),
-                                     label_style=LABEL) for v in allowed], wrap=True))
+            content=content)
 
     def _value_words(self, value: Any, key: str | None = None) -> str:
         return value_words(self.book, value, self.app.tr, key)

@@ -102,6 +102,7 @@ class GnavSetup:
         _, tr = self.app.tr, self.app.tr
         book, preset = self.book, PRESETS[self.rules]
         rows: list[ft.Control] = []
+        room = theme.label_room(self.app.width)
         for key in HOUSE_FIELDS:
             value = getattr(book, key)
             changed = value != getattr(preset, key)
@@ -110,20 +111,26 @@ class GnavSetup:
             control: ft.Control
             if isinstance(value, bool):
                 control = ft.Switch(label=field_title(key, tr), value=value,
+                                    label_text_style=theme.label_style(
+                                        field_title(key, tr), room, theme.BODY - 2),
                                     on_change=lambda e, k=key: self.set_house(k, e.control.value))
             elif key in CHOICE_WORDS:
+                choices = {v: _(CHOICE_LABELS[key], choice=tr.in_sentence(_(w)))
+                           for v, w in CHOICE_WORDS[key].items()}
+                # the choices of one rule in one size, the longest's fitted to a phone
+                style = min((theme.label_style(words, room) for words in choices.values()),
+                            key=lambda st: st.size or 0)
                 control = ft.RadioGroup(
                     value=value,
                     on_change=lambda e, k=key: self.set_house(k, e.control.value),
-                    content=ft.Row([ft.Radio(value=v, label=_(CHOICE_LABELS[key],
-                                                              choice=tr.in_sentence(_(w))),
-                                             label_style=LABEL)
-                                    for v, w in CHOICE_WORDS[key].items()], wrap=True),
+                    content=ft.Row([ft.Radio(value=v, label=words, label_style=style)
+                                    for v, words in choices.items()], wrap=True),
                 )
             else:
                 control = ft.Row(
-                    [ft.Checkbox(label=_(LIST_LABELS[key],
-                                         piece=tr.in_sentence(piece_title(m, tr))),
+                    [ft.Checkbox(label=(words := _(LIST_LABELS[key],
+                                                   piece=tr.in_sentence(piece_title(m, tr)))),
+                                 label_style=theme.label_style(words, room, theme.BODY - 2),
                                  value=m in value,
                                  on_change=lambda e, k=key, m=m: self.toggle_call(
                                      k, m, bool(e.control.value)))

@@ -86,7 +86,8 @@ class NewTableScreen:
         # find it by
         self.game_group = ft.RadioGroup(
             value=self.game, on_change=lambda e: self.set_game(e.control.value),
-            content=ft.Column([_game_choice(game, app.tr) for game in GAMES], spacing=4),
+            content=ft.Column([_game_choice(game, app.tr, theme.label_room(app.width))
+                               for game in GAMES], spacing=4),
         )
         self.start_error = error_text()
         self.start_button = ft.FilledButton(_("Start game"), on_click=self.start,
@@ -267,7 +268,9 @@ class NewTableScreen:
         radios: list[ft.Control] = [
             ft.Radio(value="draw", label=_("Draw for dealer"), label_style=LABEL),
             ft.Radio(value="random", label=_("Random dealer"), label_style=LABEL)]
-        radios += [ft.Radio(value=name, label=_("Dealer {name}", name=name), label_style=LABEL)
+        room = theme.label_room(self.app.width)  # a long name's words fitted to a phone
+        radios += [ft.Radio(value=name, label=(words := _("Dealer {name}", name=name)),
+                            label_style=theme.label_style(words, room))
                    for name in self.players]
         self.dealer_group.content = ft.Row(radios, wrap=True)
         self.dealer_group.value = self.dealer_choice
@@ -473,14 +476,16 @@ class NewTableScreen:
             pass  # the game is kept; the roster finds its names again at its next reading
 
 
-def _game_choice(game: Description, tr: Tr) -> ft.Control:
+def _game_choice(game: Description, tr: Tr, room: float) -> ft.Control:
     """A game to choose, its name (the game's own, never translated, or its title in the
     reader's language where it has one) and a line on where it is played, by how many and what
     is special."""
     name = game.name if game.title is None else tr(game.title)
     line = tr(game.line)
     return ft.Column([
-        ft.Radio(value=game.id, label=name,
-                 label_style=ft.TextStyle(size=theme.NAME, weight=ft.FontWeight.W_600)),
+        ft.Radio(value=game.id, label=name, label_style=ft.TextStyle(
+            # semi-bold: about a twentieth wider than the font's table says
+            size=theme.label_style(name, room / 1.05, theme.NAME).size,
+            weight=ft.FontWeight.W_600)),
         ft.Container(body(line, size=theme.SMALL), padding=ft.Padding.only(left=48)),
     ], spacing=0)

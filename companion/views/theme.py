@@ -75,3 +75,16 @@ def fitted_size(text: str, size: float, width: float, spacing: float = BUTTON_SP
     while fitted > 1 and text_width(text, fitted, spacing) > width:
         fitted -= 0.5
     return fitted
+
+
+def label_style(text: str, room: float, size: float = BODY) -> ft.TextStyle:
+    """A radio button's, a checkbox's or a switch's words in `room` px on one line: Flutter
+    never wraps them, so a long one ("Dragon: til venstre for den som har dragonen") ran off a
+    phone; made just small enough to fit, no smaller than is read at arm's length."""
+    return ft.TextStyle(size=max(11.0, fitted_size(text, size, room, TEXT_SPACING)))
+
+
+def label_room(width: float) -> float:
+    """The room a choice's words have on New table in a window `width` px wide: the page's
+    less its padding, the radio button, checkbox or switch before them and a little to spare."""
+    return width - 32 - 72

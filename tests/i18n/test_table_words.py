@@ -6,6 +6,7 @@ Slabberjan's are wooden pieces."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.engine.cuckoo.family import FamilyKind
@@ -53,7 +54,8 @@ def test_a_card_games_reveal_names_cards_where_gnavs_and_slabberjans_name_pieces
     assert [table_words(BOOKS[game], "whose_piece", tr, seat="Bo") for game in CARDS] == [cards] * 3
     assert table_words(BOOKS["slabberjan"], "whose_piece", tr, seat="Bo") == pieces
     gnav = PiecePicker(["Bo"], "Settle", lambda picked: None, narrow=True, prompt="", tr=tr)
-    assert gnav.seat_parts["Bo"].chip.content == pieces
+    words = gnav.seat_parts["Bo"].chip.content  # a Text, fitted to its button
+    assert isinstance(words, ft.Text) and words.value == pieces
 
 
 def test_the_cut_and_the_reveal_are_told_as_each_game_says_them() -> None:

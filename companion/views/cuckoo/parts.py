@@ -336,7 +336,7 @@ class CuckooParts:
             on_change=self.app.refresh, tr=tr, scroll_to=self.screen.scroll_strip,
             pack=tuple(state.play.order), title=lambda p: voice.piece(state, p, tr),
             face=lambda p, size: voice.face(state, p, size), pictured=voice.pictured,
-            whose=lambda seat: voice.whose(state, seat, tr))
+            whose=lambda seat: voice.whose(state, seat, tr), sideways=self.screen.sideways)
         self.picker_key = key
         # the picker scrolls its own pack in the room the panel leaves it
         self.picker_box = ft.Column([self.picker.control], expand=True)

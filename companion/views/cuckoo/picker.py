@@ -25,6 +25,8 @@ from ..widgets import Button, big_button, scroll_key
 Pieces = tuple[tuple[str, str], ...]
 
 PICTURED_CORNER = 12
+SIDEWAYS_SEATS = 272  # the seats' column on a phone held sideways (a tablet's: 300)
+CHIP_PADDING = 12  # each side of a seat's words on its button
 SEAT_LABEL = 88  # the width of the piece's name beside a seat on a tablet
 # the smallest a piece's name is made to fit its button: read at arm's length still
 SMALLEST_NAME = 11
@@ -68,11 +70,13 @@ class PiecePicker:
                  title: Callable[[str], str] | None = None,
                  face: Callable[[str, float], ft.Control] | None = None,
                  pictured: bool = False,
-                 whose: Callable[[str], str] | None = None) -> None:
+                 whose: Callable[[str], str] | None = None, sideways: bool = False) -> None:
         """`pictured`: each piece's button holds its picture above its name, large enough to
         tell the pieces shown at the table by their pictures (the family's packs, whose names
         the referee may not know). `whose`: a seat's button, "Bo's piece" as the game's table
-        says it (a card game's may say card); Gnav's by default."""
+        says it (a card game's may say card); Gnav's by default. `sideways`: a phone held
+        sideways, the seats down a narrower column and the pack in a phone's sizes beside it,
+        as many across as the width holds, under a prompt of one line."""
         self.tr = tr
         self.pictured = pictured
         # the pack (piece, count), its names and pictures; Gnav's by default
@@ -88,6 +92,9 @@ class PiecePicker:
         self.action = action
         self.on_done = on_done
         self.narrow = narrow
+        self.sideways = sideways and not narrow
+        # a phone's sizes for the pieces, upright or sideways
+        self.small = narrow or self.sideways
         self.picked: dict[str, str] = {}
         self.current: str | None = seats[0] if seats else None
         self.prompt = ft.Text(prompt, size=theme.QUESTION, weight=ft.FontWeight.BOLD)
@@ -113,9 +120,15 @@ class PiecePicker:
             # the highlighted seat is scrolled into the strip's view as the picks move on
             self.strip = ft.Row(seat_controls, spacing=8, scroll=ft.ScrollMode.AUTO)
         else:
-            seats_part = ft.Column(seat_controls, spacing=6, scroll=ft.ScrollMode.AUTO)
+            # sideways, what Settle waits for under the seats: the pack keeps the height
+            seats_part = ft.Column(
+                [*seat_controls, *([ft.Semantics(identifier="picker-status",
+                                                 content=self.status)]
+                                   if self.sideways else [])],
+                spacing=6, scroll=ft.ScrollMode.AUTO)
             body = ft.Row(
-                [ft.Container(seats_part, width=300), ft.Container(pack_box, expand=True)],
+                [ft.Container(seats_part, width=SIDEWAYS_SEATS if self.sideways else 300),
+                 ft.Container(pack_box, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16, expand=True,
             )
         status = ft.Semantics(identifier="picker-status", content=self.status)
@@ -133,7 +146,8 @@ class PiecePicker:
                                      spacing=10, expand=True)
         else:
             # beside the prompt, so a long column of seats (20, 40) never pushes it out of view
-            question = ft.Column([question, status], spacing=2, tight=True)
+            if not self.sideways:
+                question = ft.Column([question, status], spacing=2, tight=True)
             self.control = ft.Column(
                 [ft.Row([ft.Container(question, expand=True), self.done_button],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -149,8 +163,8 @@ class PiecePicker:
         # beside the seat on a tablet, in a fixed width: its size is fitted to each name
         label = ft.Text("", size=theme.BODY, width=None if self.narrow else SEAT_LABEL,
                         no_wrap=True)
-        chip = Button(self.whose(seat), on_click=lambda e: self.select(seat),
-                         height=theme.TOUCH, expand=not self.narrow)
+        chip = Button(self._chip_words(self.whose(seat)), on_click=lambda e: self.select(seat),
+                      height=theme.TOUCH, expand=not self.narrow)
         if self.narrow:
             control: ft.Control = ft.Column(
                 [chip, ft.Row([face, label], spacing=6, tight=True)],
@@ -159,25 +173,47 @@ class PiecePicker:
             control = ft.Row([chip, face, label], spacing=8)
         return _SeatPart(control, chip, face, label)
 
+    def _chip_room(self) -> float:
+        # bold while the seat is highlighted: about a tenth wider than the font's table says
+        return ((SIDEWAYS_SEATS if self.sideways else 300) - self._face_size - SEAT_LABEL
+                - 16 - 2 * CHIP_PADDING) / 1.1
+
+    def _chip_words(self, words: str) -> ft.Text:
+        """A seat's words on its button beside a tablet's or a sideways phone's pack: on one
+        line, made a little smaller to fit, else on two broken only between words, each word
+        whole ("Annunziata's / piece", never "Annunziata' / s piece")."""
+        size = float(theme.BODY - (2 if self.small else 0))
+        if self.narrow:  # a phone's strip scrolls across: as wide as its words need
+            return ft.Text(words, size=size, no_wrap=True)
+        room = self._chip_room()
+        one = theme.fitted_size(words, size, room)
+        if one >= size - 2 or " " not in words.strip():
+            return ft.Text(words, size=max(one, SMALLEST_NAME), no_wrap=True,
+                           text_align=ft.TextAlign.CENTER)
+        longest = max(words.split(), key=lambda w: theme.text_width(w, size))
+        two = max(SMALLEST_NAME, min(size, theme.fitted_size(longest, size, room)))
+        return ft.Text(words, size=two, max_lines=2, text_align=ft.TextAlign.CENTER,
+                       overflow=ft.TextOverflow.ELLIPSIS)
+
     @property
     def _face_size(self) -> float:
         if self.pictured:
-            return 40 if self.narrow else 48
-        return 30 if self.narrow else 40
+            return 40 if self.small else 48
+        return 30 if self.small else 40
 
     def _piece_part(self, piece: str) -> _PiecePart:
         dots = [ft.Container(width=8, height=8, shape=ft.BoxShape.CIRCLE)
                 for _k in range(self.counts[piece])]
-        width = piece_width(self.narrow, self.pictured)
+        width = piece_width(self.small, self.pictured)
         title = self.title(piece)
-        size = name_size(title, self.narrow, self.pictured)
+        size = name_size(title, self.small, self.pictured)
         style = ft.ButtonStyle(
             text_style=ft.TextStyle(size=size),
             padding=ft.Padding.symmetric(horizontal=piece_padding(self.pictured)),
             shape=ft.RoundedRectangleBorder(radius=PICTURED_CORNER) if self.pictured else None)
         left = ft.Row([*dots], spacing=3, tight=True)
         if self.pictured:
-            picture = 36 if self.narrow else 44
+            picture = 36 if self.small else 44
             pick = Button(
                 content=ft.Column([self.face(piece, picture),
                                    ft.Text(title, size=size, no_wrap=True)],
@@ -188,8 +224,8 @@ class PiecePicker:
             below: ft.Control = left
         else:
             pick = Button(title, on_click=lambda e: self.pick(piece), width=width,
-                          height=theme.TOUCH + (0 if self.narrow else 8), style=style)
-            below = ft.Row([self.face(piece, 20 if self.narrow else 24), left], spacing=6,
+                          height=theme.TOUCH + (0 if self.small else 8), style=style)
+            below = ft.Row([self.face(piece, 20 if self.small else 24), left], spacing=6,
                            tight=True)
         control = ft.Column([pick, below], spacing=2,
                             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
@@ -278,11 +314,11 @@ class PiecePicker:
                 part.label.size = theme.fitted_size(part.label.value, theme.BODY, SEAT_LABEL,
                                                     theme.TEXT_SPACING)
             part.chip.style = ft.ButtonStyle(
-                text_style=ft.TextStyle(size=theme.BODY - (2 if self.narrow else 0),
+                text_style=ft.TextStyle(size=theme.BODY - (2 if self.small else 0),
                                         weight=ft.FontWeight.BOLD if current
                                         else ft.FontWeight.NORMAL),
                 side=ft.BorderSide(3, ft.Colors.PRIMARY) if current else None,
-                padding=ft.Padding.symmetric(horizontal=12) if self.narrow else None,
+                padding=ft.Padding.symmetric(horizontal=CHIP_PADDING),
             )
             part.chip.bgcolor = ft.Colors.PRIMARY_CONTAINER if current else None
             changed.append(part.control)

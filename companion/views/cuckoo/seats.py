@@ -172,6 +172,7 @@ class SeatTile:
         self._look = "plain"
         self.mode = ""
         self._shape: tuple[object, ...] | None = None
+        self._name_size = float(theme.NAME)  # the mode's size for a name that fits
         self.set_mode("full", width or 190)
         self.semantics = ft.Semantics(identifier=f"seat-{name}", content=self.box)
         self.control = ft.Container(content=self.semantics)
@@ -243,16 +244,24 @@ class SeatTile:
                  self.status],
                 spacing=4, tight=True)
         self.dealer.width = self.dealer.height = 22 if mode != "full" else 26
-        if width is not None and mode != "row":
-            # a long name is made smaller to fit beside the dealer's badge rather than cut with
-            # room to spare ("Ann-Sofie Öh…"); a name too long even in a small size is cut at
-            # the tile's own size
-            room = width - (24 if mode == "full" else 16 if mode == "compact" else 20) - 30
-            fitted = theme.fitted_size(self.name, float(self.name_text.size or theme.NAME),
-                                       room, theme.TEXT_SPACING)
-            if fitted >= theme.SMALL - 2:  # else smaller would not save it: cut as it is
-                self.name_text.size = fitted
+        self._name_size = float(self.name_text.size or theme.NAME)
+        self._fit_name()
         self._key = None  # the marks are redrawn for their new box
+
+    def _fit_name(self) -> None:
+        """A long name is made smaller to fit its tile rather than cut with room to spare
+        ("Ann-Sofie Öh…", "Bartholom…" round a phone's table), beside the dealer's badge only
+        while the seat deals; a name too long even in a small size is cut at the tile's own
+        size."""
+        width, mode = self.box.width, self.mode
+        size = self._name_size
+        if width is not None and mode != "row":
+            room = (width - (24 if mode == "full" else 16 if mode == "compact" else 20)
+                    - (30 if self.dealer.visible else 0))
+            fitted = theme.fitted_size(self.name, size, room, theme.TEXT_SPACING)
+            if fitted >= theme.SMALL - 2:  # else smaller would not save it: cut as it is
+                size = fitted
+        self.name_text.size = size
 
     def show(self, state: CuckooState, i: int) -> list[ft.Control]:
         """Sets what changed for seat `i` and returns the controls to send: none when nothing
@@ -274,7 +283,10 @@ class SeatTile:
                             else f"{number(n)}/{number(state.limit)}")
         stance = self.words(state, i, self.tr) if self.words is not None else ""
         self.count.tooltip = stance or None
-        self.dealer.visible = state.dealer == i and state.phase != "over"
+        dealing = state.dealer == i and state.phase != "over"
+        if self.dealer.visible != dealing:
+            self.dealer.visible = dealing
+            self._fit_name()  # the badge's room, or none
         words = []
         if state.out[i]:
             words.append(_("out"))
@@ -327,7 +339,10 @@ class PoolView:
         self.box = ft.Container(
             padding=10, border_radius=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
-        self.semantics = ft.Semantics(identifier="pool", content=self.box)
+        # named by its words alone: read with its text beside, a screen reader said "Pool 1
+        # Pool 1"
+        self.semantics = ft.Semantics(identifier="pool", content=self.box, container=True,
+                                      exclude_semantics=True)
         self.control = ft.Container(content=self.semantics)
         self._key: tuple[object, ...] | None = None
         self._shape: tuple[object, ...] | None = None

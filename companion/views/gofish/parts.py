@@ -153,9 +153,26 @@ class GoFishSeat:
             4 if turn or asked else 1,
             ft.Colors.PRIMARY if turn else ft.Colors.TERTIARY if asked
             else ft.Colors.OUTLINE_VARIANT)
+        self.fit()
         said = " · ".join(w for w in (words, self.marks.value) if w)
         self.semantics.label = f"{self.name}: {said}" if said else None
         return [self.control]
+
+    def fit(self) -> None:
+        """A long name beside what the tile says of it (whose turn, the dealer's badge), and
+        the hand's words under it, made just small enough to fit the tile rather than cut
+        with room to spare ("Morwen…", "5 cards, 0 …" round a phone's table held sideways);
+        past a small size cut as before."""
+        small = self.mode != "full"
+        inner = (self.box.width or 190) - 2 * (10 if small else 12)
+        beside = ((theme.text_width(self.marks.value or "", theme.SMALL) + 6
+                   if self.marks.visible else 0) + (30 if self.dealer.visible else 0))
+        for text, size, room in ((self.name_text, theme.NAME if not small else theme.BODY - 1,
+                                  inner - beside),
+                                 (self.words, theme.BODY if not small else theme.SMALL - 2,
+                                  inner)):
+            fitted = theme.fitted_size(text.value or "", size, room, theme.TEXT_SPACING)
+            text.size = fitted if fitted >= 11 else size
 
 
 class DeckFace:

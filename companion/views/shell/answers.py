@@ -10,6 +10,7 @@ button rather than on one replaced under the finger.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -32,6 +33,7 @@ CALL_HEIGHT_PHONE = 88  # a call on a phone: the piece, the call on up to two li
 CALL_HEIGHT_SHORT = 76  # the same on a phone under 700 px tall (360 x 640)
 CALL_HEIGHT_SIDEWAYS = 64  # a phone held sideways: three calls a row, one line each
 TILE_WIDTH = 96
+WORDS_PADDING = 8  # each side of an answer's words in a button of a phone's row
 TILE_HEIGHT = 76
 
 
@@ -126,6 +128,48 @@ class AnswerPanel:
             return CALL_HEIGHT_SHORT if self.short else CALL_HEIGHT_PHONE
         return None
 
+    def height(self, question: Question) -> float:
+        """About how tall the panel is with `question`'s answers (the words measured in
+        Roboto, the buttons by their kind), for the screen to tell whether the seats keep
+        their room above it; a game's own control counts as a row of answers."""
+        inner = max(self.inner, 1.0)
+
+        def lines(words: str, size: float) -> int:
+            return max(1, math.ceil(theme.text_width(words, size, theme.TEXT_SPACING) / inner))
+
+        size = float(self.prompt.size or theme.QUESTION)
+        height = 32 + lines(question.prompt, size) * size * 1.25
+        if question.hint:
+            height += 10 + lines(question.hint, theme.SMALL + 1) * (theme.SMALL + 1) * 1.3
+        if question.before is not None:
+            height += 10 + theme.BIG_TOUCH
+        rows: dict[bool, list[Answer]] = {False: [], True: []}
+        for answer in question.answers:
+            rows[answer.more and self.phone].append(answer)
+        for extra, answers in rows.items():
+            if not answers:
+                continue
+            # each answer's width and height in its row, wrapped as the row wraps them
+            x, row_h, total = 0.0, 0.0, 0.0
+            gap = 8 if extra else 12
+            for answer in answers:
+                width = self.width_of(answer.kind)
+                if width is None:
+                    width = min(inner, theme.text_width(answer.text, theme.BODY) + 48
+                                + (32 if answer.icon is not None else 0))
+                tall = (TILE_HEIGHT if answer.kind == "tile" and not (self.phone or self.sideways)
+                        else 60 if answer.kind == "tile"
+                        else theme.TOUCH if answer.kind == "small"
+                        else self.call_height() or theme.BIG_TOUCH
+                        if answer.kind == "call" or answer.lines else theme.BIG_TOUCH)
+                if x and x + width > inner + 0.5:
+                    total += row_h + gap
+                    x, row_h = 0.0, 0.0
+                x += width + gap
+                row_h = max(row_h, tall)
+            height += 10 + total + row_h
+        return height
+
     # --- drawing ---------------------------------------------------------------------------
 
     def show(self, question: Question) -> list[ft.Control]:
@@ -180,6 +224,10 @@ class AnswerPanel:
             if answer.lines:
                 for text, (words, _style) in zip(shown.texts, answer.lines, strict=True):
                     text.value = words
+            elif isinstance(shown.button.content, ft.Text) and shown.button.width is not None:
+                fitted = self._words(answer.text, float(shown.button.width))
+                shown.button.content.value = fitted.value
+                shown.button.content.size = fitted.size
             else:
                 shown.button.content = answer.text
             if answer.label is not None and isinstance(shown.control, ft.Semantics):
@@ -236,7 +284,15 @@ class AnswerPanel:
                     padding=ft.Padding.symmetric(horizontal=14, vertical=8),
                     text_style=ft.TextStyle(size=size))
         else:
+            if not texts and width is not None:
+                # in a button of known width (a phone's two or three a row): on one line,
+                # made just small enough to fit, never broken ("Chan / ge", "Morwenn / a")
+                content = self._words(answer.text, width)
             button_ = big_button(content, tap, filled=answer.kind == "big", width=width)
+            if not texts and width is not None:
+                button_.style = ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=WORDS_PADDING, vertical=12),
+                    shape=ft.RoundedRectangleBorder(radius=16))
             height = self.call_height()
             if texts and height is not None:
                 # an answer with a second line (the Cornish to say) as tall as a call
@@ -251,6 +307,14 @@ class AnswerPanel:
         row = self.extra if answer.more and self.phone else self.main
         return _Shown(control, button_, (answer.text, answer.lines, answer.label, answer.kind),
                       texts, row, True, answer.act is None)
+
+    @staticmethod
+    def _words(words: str, width: float) -> ft.Text:
+        # the answer's words are semi-bold: about a twentieth wider than the font's table says
+        room = (width - 2 * WORDS_PADDING) / 1.05
+        return ft.Text(words, size=max(11.0, theme.fitted_size(words, theme.QUESTION, room)),
+                       weight=ft.FontWeight.W_600, no_wrap=True, max_lines=1,
+                       overflow=ft.TextOverflow.ELLIPSIS)
 
     def _line(self, words: str, style: Style, room: float) -> ft.Text:
         small = self.phone or self.sideways

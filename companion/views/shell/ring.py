@@ -8,6 +8,7 @@ again.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -251,10 +252,45 @@ def ring_fit(n: int, width: float, height: float, compact: bool
     return None
 
 
+@functools.cache
+def least_ring_height(n: int, width: float) -> float:
+    """The least height `n` seats sit round a phone's table in, every tile whole (in two rows
+    of the smallest tiles where few enough)."""
+    height = 2.0 * (SMALLEST_TILE_H + RING_GAP)
+    while ring_fit(n, width, height, compact=True) is None and height < 2000:
+        height += 4
+    return height
+
+
+def clear_of_tiles(points: Sequence[tuple[float, float, float]],
+                   centres: Sequence[tuple[float, float]], tile: tuple[float, float]
+                   ) -> tuple[float, float, float] | None:
+    """Of `points` along the way from one seat to the next (each with its heading), the one
+    in the middle of the longest stretch no tile covers (the arrow's middle; between two
+    tiles side by side, in the gap between them, its point out of it); None when the tiles
+    cover it all."""
+    half_w, half_h = tile[0] / 2 + 1, tile[1] / 2 + 1
+    best: tuple[int, int] | None = None
+    start: int | None = None
+    for k, (x, y, _angle) in enumerate([*points, (math.inf, math.inf, 0.0)]):
+        free = k < len(points) and not any(
+            abs(x - cx) < half_w and abs(y - cy) < half_h for cx, cy in centres)
+        if free and start is None:
+            start = k
+        elif not free and start is not None:
+            if best is None or k - start > best[1] - best[0]:
+                best = (start, k)
+            start = None
+    return None if best is None else points[(best[0] + best[1] - 1) // 2]
+
+
 def table_drawing(edge: Round | Edge, centres: Sequence[tuple[float, float]],
-                  direction: Direction | None, width: float, height: float) -> cv.Canvas:
+                  direction: Direction | None, width: float, height: float,
+                  tile: tuple[float, float] | None = None) -> cv.Canvas:
     """The table's edge, and between each seat and the next an arrow the way the turn passes
-    (to the left: clockwise as the table is drawn, seen from above)."""
+    (to the left: clockwise as the table is drawn, seen from above): on the edge halfway
+    between the two tiles (given `tile`, their size), never under one, so that each arrow
+    is seen to go from a seat to the next."""
     shapes: list[cv.Shape] = [cv.Rect(
         edge.left, edge.top, edge.right - edge.left, edge.bottom - edge.top,
         border_radius=edge.radius,
@@ -267,9 +303,17 @@ def table_drawing(edge: Round | Edge, centres: Sequence[tuple[float, float]],
             (ax, ay), (bx, by) = centres[i], centres[(i + 1) % n]
             if isinstance(edge, Round):  # on the edge, halfway round to the next seat
                 x, y, angle = edge.at((i + 0.5) * edge.length / n)
+                way = [edge.at((i + k / 80) * edge.length / n) for k in range(1, 80)]
             else:  # halfway across to the next seat
                 x, y = (ax + bx) / 2, (ay + by) / 2
                 angle = math.atan2(by - ay, bx - ax)
+                way = [(ax + (bx - ax) * k / 80, ay + (by - ay) * k / 80, angle)
+                       for k in range(1, 80)]
+            if tile is not None:
+                clear = clear_of_tiles(way, centres, tile)
+                if clear is None:
+                    continue  # the two tiles side by side: the edge between them is hidden
+                x, y, angle = clear
             if direction == "right":
                 angle += math.pi
             tip = (x + ARROW * math.cos(angle), y + ARROW * math.sin(angle))
@@ -301,7 +345,8 @@ def layout(tiles: Sequence[Face], pool: Face | None, width: float, height: float
     fit = ring_fit(n, width, height, compact) if 0 < n <= MAX_RING else None
     if fit is not None:
         mode, tile_w, tile_h, edge, centres = fit
-        placed: list[ft.Control] = [table_drawing(edge, centres, direction, width, height)]
+        placed: list[ft.Control] = [table_drawing(edge, centres, direction, width, height,
+                                                  (tile_w, tile_h))]
         for t, (x, y) in zip(tiles, centres, strict=True):
             t.set_mode(mode, tile_w, tile_h)
             t.control.left, t.control.top = x - tile_w / 2, y - tile_h / 2

@@ -39,7 +39,10 @@ from ..widgets import (
 from .answers import AnswerPanel, Question
 from .context import TableContext
 from .parts import News, Over, Settled, TableParts, Told
-from .ring import MAX_RING, SeatGrid, SeatList, layout
+from .ring import MAX_RING, SeatGrid, SeatList, layout, least_ring_height
+
+# the height a phone upright shares between the seats and a settlement's panel below them
+SHARE = (2, 3)
 
 
 class TableScreen:
@@ -252,12 +255,13 @@ class TableScreen:
         over = state.phase == "over"
         settled = not over and self.show_settlement()
         own: ft.Control | None = None  # a panel of the game's or the shell's own
+        question_shown: Question | ft.Control | None = None
         if over:
             own = self.over_panel(self.parts.over())
         elif settled:
             own = self.settlement_panel(self.parts.settlement())
         else:
-            question = self.parts.question()
+            question = question_shown = self.parts.question()
             if isinstance(question, Question):
                 changed += self.answers.show(question)
             else:
@@ -282,18 +286,42 @@ class TableScreen:
         else:
             changed += banner_changed
         # the picker fills the screen and scrolls itself; sideways the question fills its
-        # column and scrolls, and on a phone the game's end (every seat's standing) shares the
-        # height with the table
-        expand = picking or self.sideways or (over and self.app.phone)
+        # column and scrolls; on a phone upright the settlement (a row of pieces a seat), the
+        # game's end (every seat's standing) and a question too tall to leave the seats their
+        # room (Gwra pyskessa's set buttons, one a seat) share the height with the table and
+        # scroll, never pushing the seats off the screen
+        tall = isinstance(question_shown, Question) and self.answers.height(
+            question_shown) > self.answers_room()
+        shared = (over or settled or tall) and self.app.phone and not picking
+        expand = picking or self.sideways or shared
         scroll = ft.ScrollMode.AUTO if expand and not picking else None
-        if self.question.expand != expand or self.question_body.scroll != scroll or (
+        # shared, a settlement's panel takes three fifths, as much of its pieces as it can
+        # show, the seats the least they sit round the table in; the game's end and many
+        # answers half, the seats' tiles as wide as a long name needs
+        share = SHARE if settled else (1, 1)
+        weight: bool | int = share[1] if shared else expand
+        if self.question.expand != weight or self.question_body.scroll != scroll or (
                 self.own.expand != picking):
-            self.question.expand = self.question_body.expand = expand
+            self.question.expand = weight
+            self.question_body.expand = expand
             self.question_body.scroll = scroll
             self.own.expand = picking  # the picker's column scrolls itself in the room left
             changed.append(self.question)
+        seats_weight: bool | int = share[0] if shared else True
+        if self.seat_scroll.expand != seats_weight:
+            self.seat_scroll.expand = seats_weight
+            changed.append(self.seat_scroll)
         self.scroll_into_view()
         return changed
+
+    def answers_room(self) -> float:
+        """The height a phone upright can give the question's answers and keep the seats
+        round the table in sight: the screen's less the bar, the tools, a banner of two lines
+        and the least the seats sit round the table in (their smallest tiles, in two rows where
+        few enough)."""
+        n = len(self.parts.faces)
+        seats = least_ring_height(n, self.app.width - 24) if n <= MAX_RING else 4 * 60
+        return self.app.height - 24 - 56 - 60 - 2 * 8 - 90 - seats
 
     @property
     def short(self) -> bool:
