@@ -156,6 +156,10 @@ def test_a_catch_keeps_the_turn_and_a_go_fish_draws_and_passes_it(app: App) -> N
 def test_a_set_is_laid_down_as_a_small_card_face_and_undo_redo_take_it_back(app: App) -> None:
     screen = gofish_table(app, "Ann", "Pol")
     tap(screen.view, "Deal")
+    # the hint points at the set buttons after the names: "Lay it down:" with the names of
+    # whom to ask straight after it read as if a name laid the set down
+    assert "A set of four in a hand? Lay it down with its button after the names." in texts(
+        screen.view)
     tap(screen.view, "Pol lays down a set")
     assert "Pol lays down four of which rank?" in texts(screen.view)
     tap(screen.view, "Four Myghternes")

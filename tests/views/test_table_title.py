@@ -23,3 +23,13 @@ def test_the_title_names_the_round_first_and_follows_it_past_a_settlement(app: A
     tap(screen.view, "Next round")
     assert screen.title.value == "Round 2 · Cuccù · the Campli rules"
 
+
+
+def test_gnavs_title_names_the_round_first_too(app: App) -> None:
+    """Every game's table titles the round first; Gnav's tablet title read "Gnav · damm ·
+    Round 1", the round last, where a narrower bar cuts."""
+    from .test_screens import new_game
+    app.width, app.height = 1280, 800
+    screen = new_game(app)
+    tap(screen.view, "Deal")
+    assert screen.title.value == "Round 1 · Gnav · damm"

@@ -411,4 +411,5 @@ class PoolView:
         else:
             self.text.value = _("Pot {count}", count=number(state.pot))
             marks_changed = self.marks.show(state.pot, True)
+        self.semantics.label = self.text.value  # its words, once (its children are excluded)
         return [self.control, self.marks.control] if marks_changed else [self.control]

@@ -108,7 +108,8 @@ class GnavVoice:
         if short:
             # a phone's bar leaves room for a few words: the round first, so it is never cut
             return _("Round {round} · {rules}", round=round, rules=rules)
-        return _("Gnav · {rules} · Round {round}", rules=rules, round=round)
+        # the round first, as every game's table: a bar that cuts cuts the rule book's name
+        return _("Round {round} · Gnav · {rules}", round=round, rules=rules)
 
     def now(self, state: TableState, tr: Tr) -> str:
         return now_sentence(state, tr)

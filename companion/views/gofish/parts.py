@@ -334,7 +334,8 @@ class GoFishParts:
                            icon=lambda: ft.Icon(ft.Icons.STYLE), more=True)
                     for s in setters]
         return Question(_("{seat}, whom do you ask?", seat=seat), tuple(answers),
-                        _("A set of four in a hand? Lay it down:") if setters else None)
+                        _("A set of four in a hand? Lay it down with its button after the "
+                          "names.") if setters else None)
 
     def rank_question(self, state: GoFishState, set_for: str | None = None) -> Question:
         _ = self.app.tr
