@@ -33,8 +33,6 @@ from .widgets import (
     error_text,
     heading,
     note_name_length,
-    scroll_key,
-    scroll_to_key,
     show_error,
     top_actions,
 )
@@ -142,15 +140,14 @@ class QuizScreen:
         self.name_error = error_text()
         self.players_area = ft.Column([], spacing=6)
         self.question_area = ft.Column([], spacing=10)
-        self.scroller = ft.Column([self.players_area, ft.Divider(), self.question_area],
-                                  scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)
         self.view = ft.View(
             route="/quiz" if game is None else f"/quiz/{game}",
             appbar=ft.AppBar(title=heading(_("Quiz"), theme.TITLE - 4),
                              actions=top_actions(app, button(_("Tables"),
                                                              lambda e: app.go("/"),
                                                              kind="text"))),
-            controls=[self.scroller],
+            controls=[ft.Column([self.players_area, ft.Divider(), self.question_area],
+                                scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)],
             padding=12,
         )
         self.fill()
@@ -302,8 +299,7 @@ class QuizScreen:
         if chosen is not None:
             verdict = (_("Right! {answer}", answer=q.options[q.answer].text) if chosen == q.answer
                        else _("Not quite. The answer: {answer}", answer=q.options[q.answer].text))
-            rows.append(ft.Semantics(identifier="quiz-verdict", key=scroll_key("quiz-verdict"),
-                                     content=ft.Text(
+            rows.append(ft.Semantics(identifier="quiz-verdict", content=ft.Text(
                 verdict, size=theme.BODY + 2, weight=ft.FontWeight.BOLD,
                 color=ft.Colors.PRIMARY if chosen == q.answer else ft.Colors.ERROR)))
             rows.append(ft.Text(_("Why:"), size=theme.BODY, weight=ft.FontWeight.W_600))
@@ -374,10 +370,6 @@ class QuizScreen:
             right, asked = self.quiz.scores.get(who, (0, 0))
             self.quiz.scores[who] = (right + (k == q.answer), asked + 1)
         self.changed()
-        # the verdict, which names the right answer, and Next question come after every
-        # answer: on a phone they were below the fold, the table left to guess what was right
-        if self.app.page is not None:
-            self.app.page.run_task(scroll_to_key, self.scroller, "quiz-verdict")
 
     def next_question(self, e: Any = None) -> None:
         self.quiz.index += 1

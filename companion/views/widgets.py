@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -71,14 +70,6 @@ def stack_tools(tools: list[ft.Control]) -> None:
 def scroll_key(name: str) -> ft.ScrollKey:
     # Flet 1.0.5 builds its keys through an unannotated decorator, so mypy sees no fields
     return ft.ScrollKey(name)  # type: ignore[call-arg]
-
-
-async def scroll_to_key(column: Any, key: str) -> None:
-    """Brings the control keyed `key` (see scroll_key) into view in a scrolling column."""
-    try:
-        await asyncio.wait_for(column.scroll_to(scroll_key=key, duration=200), timeout=10)
-    except (TimeoutError, RuntimeError):
-        pass  # it stays where it is: a scroll by hand still reaches it
 
 
 class _KeepsStyle:
