@@ -311,14 +311,7 @@ class NewTableScreen:
         return tr.error(name_problem(name, ()))
 
     def add_player(self, e: Any = None) -> None:
-        name = spelled(self.name_field.value or "")
-        problem = self.name_problem(name)
-        show_error(self.name_error, problem)
-        if problem is None:
-            self.players.append(name)
-            self.name_field.value = ""
-            self.fill()
-        self.app.refresh()
+        self.add_known(spelled(self.name_field.value or ""))  # a typed name, as a chip's
 
     def name_problem(self, name: str, ignore: str | None = None) -> str | None:
         _: Tr = self.app.tr
